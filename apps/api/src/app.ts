@@ -1,0 +1,62 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@petheart/contracts';
+import type { Container } from './container';
+import { authPlugin } from './http/auth';
+import { installErrorHandling } from './http/error-handler';
+import { localePlugin } from './http/locale';
+import { webPlugin } from './http/web';
+import { configurationRoutes } from './modules/configuration/routes';
+
+/** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
+export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
+  async (app, { container, serveWeb = true }) => {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(localePlugin);
+    installErrorHandling(app);
+    await app.register(authPlugin, { authenticator: container.authenticator });
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'PetHeart API', version: APP_VERSION },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
+
+    const { services } = container;
+    await app.register(configurationRoutes, { configuration: services.configuration });
+
+    if (serveWeb)
+      await app.register(webPlugin, { webDist: container.config.webDist, uploadDir: container.config.uploadDir });
+  },
+  { name: 'petheart' },
+);
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  serveWeb?: boolean;
+}
+
+/** Creates a Fastify instance with the PetHeart app registered, ready for `listen` or `inject`. */
+export async function buildApp(container: Container, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: container.config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestTimeout: 60_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  await app.register(petheartApp, { container, serveWeb: options.serveWeb ?? true });
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

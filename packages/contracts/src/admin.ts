@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { PageQuerySchema } from './envelope';
+import { UserInfoSchema } from './account';
+
+// POST /api/admin/user/list
+export const AdminUserListBodySchema = PageQuerySchema.extend({
+  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+});
+export const AdminUserSchema = UserInfoSchema.extend({
+  status: z.enum(['normal', 'disabled']),
+  last_login_at: z.number().int().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+// POST /api/admin/user/detail, /api/admin/user/disable, /api/admin/user/enable
+export const AdminUserIdBodySchema = z.object({ id: z.coerce.number({ error: 'v.invalid' }).int().positive() });
