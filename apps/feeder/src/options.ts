@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Command-line options of the feeder agent: `--device ID --secret S --broker URL --rtmp URL`. */
+export const AgentOptionsSchema = z.object({
+  device: z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'device: 3–64 letters, digits, _ or -'),
+  secret: z.string().min(16, 'secret: at least 16 characters'),
+  broker: z.url({ protocol: /^mqtts?$/, error: 'broker: an mqtt:// or mqtts:// URL' }),
+  rtmp: z.url({ protocol: /^rtmps?$/, error: 'rtmp: an rtmp:// URL' }).optional(),
+});
+export type AgentOptions = z.infer<typeof AgentOptionsSchema>;
+
+export function parseArgs(argv: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (!arg.startsWith('--')) continue;
+    const [key = '', inline] = arg.slice(2).split('=', 2);
+    const next = argv[i + 1];
+    if (inline !== undefined) out[key] = inline;
+    else if (next !== undefined && !next.startsWith('--')) {
+      out[key] = next;
+      i += 1;
+    } else out[key] = 'true';
+  }
+  return out;
+}
+
+export function readOptions(argv: string[]): { ok: true; options: AgentOptions } | { ok: false; problems: string[] } {
+  const parsed = AgentOptionsSchema.safeParse(parseArgs(argv));
+  if (parsed.success) return { ok: true, options: parsed.data };
+  return { ok: false, problems: parsed.error.issues.map((i) => i.message) };
+}
