@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('runs with embedded defaults when nothing is set', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(c.dataDir).toBe('/srv/app/data');
+    expect(c.outboxDir).toBe(path.join('/srv/app/data', 'outbox'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.oauth.google).toBeUndefined();
+  });
+
+  it('reads overrides, and treats empty variables as unset', () => {
+    const c = loadConfig({ PORT: '9000', DATA_DIR: '/var/ph', SMTP_URL: '', DATABASE_URL: 'postgres://u@h/db' }, '/x');
+    expect(c.port).toBe(9000);
+    expect(c.dataDir).toBe('/var/ph');
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.databaseUrl).toBe('postgres://u@h/db');
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(4);
+      expect(problems.join('\n')).toMatch(/PORT/);
+      expect(problems.join('\n')).toMatch(/DATABASE_URL: must start with postgres/);
+      expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
+    }
+  });
+
+  it('enables an OAuth provider only with both id and secret', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    const c = loadConfig({ FACEBOOK_CLIENT_ID: 'id', FACEBOOK_CLIENT_SECRET: 's' });
+    expect(c.oauth.facebook).toEqual({ clientId: 'id', clientSecret: 's', issuer: 'https://www.facebook.com' });
+  });
+});

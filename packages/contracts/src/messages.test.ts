@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_IDS } from './errors';
+import { LOCALES } from './locales';
+import { MESSAGES, translate } from './messages';
+
+describe('message catalogue', () => {
+  it('has every message in all four languages', () => {
+    const missing = Object.entries(MESSAGES).flatMap(([key, texts]) =>
+      LOCALES.filter((l) => !(texts as Record<string, string>)[l]?.trim()).map((l) => `${key}:${l}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has a message for every error id', () => {
+    expect(ERROR_IDS.filter((id) => !(`error.${id}` in MESSAGES))).toEqual([]);
+  });
+
+  it('uses the specification’s own texts', () => {
+    expect(translate('en', 'v.agreement')).toBe('Please check the relevant agreements first');
+    expect(translate('en', 'v.passwordMismatch')).toBe('The two password entries are inconsistent');
+    expect(translate('en', 'error.login_expired')).toBe('Login expired');
+  });
+
+  it('fills placeholders and keeps unknown ones', () => {
+    expect(translate('ja', 'error.too_many_attempts', { seconds: 30 })).toContain('30');
+    expect(translate('en', 'v.invalidField')).toBe('Invalid input: {field}');
+  });
+
+  it('returns unknown keys unchanged', () => {
+    expect(translate('zh-CN', 'no.such.key')).toBe('no.such.key');
+  });
+});
