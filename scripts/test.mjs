@@ -64,7 +64,7 @@ if (want('lint')) {
   await step('format (prettier)', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 }
 if (want('typecheck')) {
-  for (const ws of ['packages/contracts', 'apps/api', 'apps/web', 'apps/feeder', 'e2e', 'bench']) {
+  for (const ws of ['.', 'packages/contracts', 'apps/api', 'apps/web', 'apps/feeder', 'e2e', 'bench']) {
     await step(`typecheck ${ws}`, bin('tsc'), ['-p', ws]);
   }
 }
