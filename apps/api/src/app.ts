@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import {
@@ -14,6 +14,11 @@ import { installErrorHandling } from './http/error-handler';
 import { localePlugin } from './http/locale';
 import { webPlugin } from './http/web';
 import { configurationRoutes } from './modules/configuration/routes';
+import { adminUserRoutes } from './modules/admin/routes';
+import { codeRoutes } from './modules/code/routes';
+import { userRoutes } from './modules/user/routes';
+import { uploadRoutes } from './modules/upload/routes';
+import { oauthRoutes } from './modules/oauth/routes';
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
 export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
@@ -34,6 +39,11 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
 
     const { services } = container;
     await app.register(configurationRoutes, { configuration: services.configuration });
+    await app.register(codeRoutes, { codes: services.codes });
+    await app.register(userRoutes, { users: services.users, tokens: services.tokens });
+    await app.register(adminUserRoutes, { adminUsers: services.adminUsers });
+    await app.register(uploadRoutes, { upload: services.upload });
+    await app.register(oauthRoutes, { oauth: services.oauth });
 
     if (serveWeb)
       await app.register(webPlugin, { webDist: container.config.webDist, uploadDir: container.config.uploadDir });
@@ -44,6 +54,8 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   serveWeb?: boolean;
+  /** Called for every route as it is added (tests build the route table from it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Creates a Fastify instance with the PetHeart app registered, ready for `listen` or `inject`. */
@@ -54,6 +66,11 @@ export async function buildApp(container: Container, options: BuildOptions = {})
     bodyLimit: 256 * 1024,
     requestTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute)
+    app.addHook('onRoute', (route) => {
+      onRoute(route);
+    });
   await app.register(petheartApp, { container, serveWeb: options.serveWeb ?? true });
   await app.ready();
   return app;

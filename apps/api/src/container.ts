@@ -1,22 +1,36 @@
 import path from 'node:path';
+import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer, type SmsSender } from './mail/mailer';
 import { SettingsRepository } from './modules/configuration/repository';
 import { ConfigurationService } from './modules/configuration/service';
 import { StatisticsService } from './modules/statistics/service';
+import { AdminUserService } from './modules/admin/service';
+import { CodeRepository } from './modules/code/repository';
+import { CodeService } from './modules/code/service';
+import { TokenRepository } from './modules/token/repository';
+import { TokenService } from './modules/token/service';
+import { UserRepository } from './modules/user/repository';
+import { UserService } from './modules/user/service';
+import { LoginThrottle } from './modules/user/throttle';
+import { SlidingWindowLimiter } from './modules/upload/rate-limit';
+import { UploadRepository } from './modules/upload/repository';
+import { UploadService } from './modules/upload/service';
+import { LocalDiskStorage } from './modules/upload/storage';
+import { OAuthIdentityRepository } from './modules/oauth/repository';
+import { OAuthService } from './modules/oauth/service';
+import { configuredProviders } from './modules/oauth/setup';
 import type { Authenticator } from './http/auth';
 
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
 
 export interface ContainerOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;
   sms?: SmsSender;
   clock?: Clock;
+  /** Facebook's Graph `me?fields=id,name,email` URL (tests point it at a local stand-in). */
+  facebookUserInfoUrl?: string;
 }
 
 /** The composition root: the one place that creates every service and wires them together. */
@@ -41,8 +55,57 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     oauth: { google: Boolean(config.oauth.google), facebook: Boolean(config.oauth.facebook) },
   });
 
-  // Until the accounts module lands, no token authenticates.
-  const authenticator: Authenticator = { authenticate: () => Promise.resolve(null) };
+  const upload = new UploadService({
+    storage: new LocalDiskStorage(config.uploadDir),
+    uploads: new UploadRepository(db),
+    // In memory, per API process: 60 uploads per user per hour.
+    limiter: new SlidingWindowLimiter(clock, 60, 3_600_000),
+    clock,
+    publicBase: config.assetHost || config.publicUrl,
+  });
+
+  // Accounts: tokens (also the app's Authenticator), auth codes, users, the console's user management.
+  const userRepository = new UserRepository(db);
+  // Read caches only on the embedded database: one process, so every write passes here and drops them.
+  // On PostgreSQL (several API processes) every call reads the database.
+  const singleProcess = database.kind === 'pglite';
+  const tokens = new TokenService({
+    repository: new TokenRepository(db),
+    clock,
+    ttlMs: config.tokenTtlMs,
+    cacheMs: singleProcess ? 60_000 : 0,
+  });
+  const codes = new CodeService({
+    repository: new CodeRepository(db),
+    accounts: userRepository,
+    mailer,
+    sms,
+    clock,
+    ipLimitPerHour: config.codeIpLimitPerHour,
+  });
+  const users = new UserService({
+    users: userRepository,
+    tokens,
+    codes,
+    throttle: new LoginThrottle(db, clock),
+    clock,
+    infoCacheMs: singleProcess ? 1_000 : 0,
+  });
+  const adminUsers = new AdminUserService({ users: userRepository, tokens, clock });
+  const authenticator: Authenticator = tokens;
+
+  // Sign-in with Google / Facebook (only the providers whose client id and secret are configured).
+  const oauth = new OAuthService({
+    providers: configuredProviders(
+      config.oauth,
+      overrides.facebookUserInfoUrl ? { userInfoUrl: overrides.facebookUserInfoUrl } : {},
+    ),
+    identities: new OAuthIdentityRepository(db),
+    users: userRepository,
+    tokens,
+    clock,
+    publicUrl: config.publicUrl,
+  });
 
   return {
     config,
@@ -51,7 +114,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     mailer,
     sms,
     authenticator,
-    services: { configuration, statistics },
+    services: { configuration, statistics, upload, tokens, codes, users, adminUsers, oauth },
     async close() {
       await database.close();
     },

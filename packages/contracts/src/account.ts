@@ -34,11 +34,30 @@ export const ResetPwdBodySchema = z.discriminatedUnion(
   { error: 'v.invalid' },
 );
 
+/** Invisible and direction-changing characters (bidi controls, zero-width, BOM, C0/C1 controls) that never belong in a name. */
+const INVISIBLE_CHARS =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
+/** Removes invisible characters, then applies the nickname rules (1 to 30 characters after trimming). */
+export const CleanNicknameSchema = z
+  .string({ error: 'v.nickname' })
+  .transform((s) => s.normalize('NFC').replace(INVISIBLE_CHARS, ''))
+  .pipe(NicknameSchema);
+
+/** An avatar is a path this server issued (under /uploads/), or empty for the default image. */
+export const AvatarPathSchema = z
+  .string({ error: 'v.avatar' })
+  .trim()
+  .max(500, { error: 'v.tooLong' })
+  .refine((s) => s === '' || (/^\/uploads\/[A-Za-z0-9._/-]+$/.test(s) && !s.includes('..') && !s.includes('//')), {
+    error: 'v.avatar',
+  });
+
 // POST /api/user/profile (every field optional; only those sent change)
 export const ProfileBodySchema = z.object({
-  avatar: z.string().trim().max(500, { error: 'v.tooLong' }).optional(),
-  nickname: NicknameSchema.optional(),
-  mobile: z.union([MobileSchema, z.literal('')]).optional(),
+  avatar: AvatarPathSchema.optional(),
+  nickname: CleanNicknameSchema.optional(),
+  mobile: z.union([MobileSchema, z.literal('')], { error: 'v.mobileFormat' }).optional(),
 });
 
 export const UserInfoSchema = z.object({
@@ -67,3 +86,14 @@ export type LoginData = z.infer<typeof LoginDataSchema>;
 export const OAUTH_PROVIDERS = ['google', 'facebook'] as const;
 export const OAuthProviderSchema = z.enum(OAUTH_PROVIDERS);
 export type OAuthProvider = z.infer<typeof OAuthProviderSchema>;
+
+// GET /api/oauth/:provider/start?redirect=<app path> → 302 to the provider
+// GET /api/oauth/:provider/callback?code&state… → 302 to /pages/public/login?oauth_token=… or ?oauth_error=oauth_failed
+/** The provider in the path: any text, so an unknown one answers 404 'oauth_not_configured' rather than 400. */
+export const OAuthParamsSchema = z.object({ provider: z.string().max(32, { error: 'v.tooLong' }) });
+export const OAuthStartQuerySchema = z.object({
+  /** Where the web app goes after signing in: a path inside the app (anything else is ignored). */
+  redirect: z.string({ error: 'v.invalid' }).max(500, { error: 'v.tooLong' }).optional(),
+});
+/** The provider's answer (code, state, iss, error…); checked by the OAuth client, not here. */
+export const OAuthCallbackQuerySchema = z.looseObject({});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema } from './envelope';
+import { PageQuerySchema, pagedList } from './envelope';
 import { UserInfoSchema } from './account';
 
 // POST /api/admin/user/list
@@ -13,3 +13,5 @@ export const AdminUserSchema = UserInfoSchema.extend({
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 // POST /api/admin/user/detail, /api/admin/user/disable, /api/admin/user/enable
 export const AdminUserIdBodySchema = z.object({ id: z.coerce.number({ error: 'v.invalid' }).int().positive() });
+export const AdminUserListDataSchema = pagedList(AdminUserSchema);
+export type AdminUserListData = z.infer<typeof AdminUserListDataSchema>;

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { LocaleSchema } from './locales';
 
-export const APP_VERSION = '1.0.2';
-export const APP_VERSION_CODE = 102;
-export const THEME_COLOR = '#54BDFF';
+export { APP_VERSION, APP_VERSION_CODE, THEME_COLOR } from './constants';
 
 export const RechargePackageSchema = z.object({
   id: z.number().int(),

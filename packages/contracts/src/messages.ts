@@ -1,5 +1,5 @@
-import type { Locale } from './locales';
-import { FALLBACK_LOCALE } from './locales';
+import type { Locale } from './locale-tags';
+import { FALLBACK_LOCALE } from './locale-tags';
 
 type Texts = Record<Locale, string>;
 
@@ -133,12 +133,33 @@ export const MESSAGES = {
     'zh-CN': '输入内容有误：{field}',
     'zh-TW': '輸入內容有誤：{field}',
   },
+  'v.avatar': {
+    en: 'Please upload the avatar again',
+    ja: 'アバターをもう一度アップロードしてください',
+    'zh-CN': '请重新上传头像',
+    'zh-TW': '請重新上傳頭像',
+  },
   'v.url': {
     en: 'Please enter a valid address',
     ja: '正しいアドレスを入力してください',
     'zh-CN': '请输入正确的地址',
     'zh-TW': '請輸入正確的地址',
   },
+  'v.tooFrequent': {
+    en: 'Please do not operate so frequently',
+    ja: '操作が頻繁すぎます。しばらくお待ちください',
+    'zh-CN': '请勿频繁操作',
+    'zh-TW': '請勿頻繁操作',
+  },
+  // Client-side failures (no error id: the request never got an answer)
+  'net.timeout': { en: 'Timeout', ja: 'タイムアウトしました', 'zh-CN': '服务器繁忙', 'zh-TW': '伺服器繁忙' },
+  'net.failed': {
+    en: 'Network failure, please check your connection',
+    ja: 'ネットワークに接続できません。接続を確認してください',
+    'zh-CN': '网络连接失败，请检查网络',
+    'zh-TW': '網路連線失敗，請檢查網路',
+  },
+  'ui.tips': { en: 'Tips', ja: 'ヒント', 'zh-CN': '提示', 'zh-TW': '提示' },
   // Errors (one per error id)
   'error.validation_failed': {
     en: 'Invalid input',
@@ -273,6 +294,18 @@ export const MESSAGES = {
     'zh-TW': '密碼重設成功',
   },
   'ok.saved': { en: 'Saved', ja: '保存しました', 'zh-CN': '已保存', 'zh-TW': '已儲存' },
+  'ok.userDisabled': {
+    en: 'Account disabled',
+    ja: 'アカウントを無効化しました',
+    'zh-CN': '账号已禁用',
+    'zh-TW': '帳號已停用',
+  },
+  'ok.userEnabled': {
+    en: 'Account enabled',
+    ja: 'アカウントを有効化しました',
+    'zh-CN': '账号已启用',
+    'zh-TW': '帳號已啟用',
+  },
   'ok.uploaded': { en: 'Uploaded', ja: 'アップロードしました', 'zh-CN': '上传成功', 'zh-TW': '上傳成功' },
   // Mail
   'mail.codeSubject': {

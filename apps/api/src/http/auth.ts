@@ -37,11 +37,14 @@ function tokenOf(request: FastifyRequest): string {
   return (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
 }
 
-/** Reads the `token` header and enforces each route's `config.auth`. */
+/**
+ * Reads the `token` header and enforces each route's `config.auth`. It runs at onRequest, before the
+ * body is read or validated: a tourist gets 401 (not a validation error), and nobody uploads first.
+ */
 export const authPlugin = fp<{ authenticator: Authenticator }>(
   (app, { authenticator }) => {
     app.decorateRequest('user', null);
-    app.addHook('preHandler', async (request) => {
+    app.addHook('onRequest', async (request) => {
       const need = request.routeOptions.config.auth ?? 'none';
       if (need === 'none') return;
       const token = tokenOf(request);

@@ -1,6 +1,25 @@
+import type { Role } from '@petheart/contracts';
 import type { Container } from '../container';
 
-/** Seeds the demo data on first run (idempotent: running it again changes nothing). */
+export const DEMO_USERS = [
+  { email: 'demo@petheart.local', password: 'petheart-demo', nickname: 'Demo', roles: ['user'] as Role[] },
+  { email: 'friend@petheart.local', password: 'petheart-demo', nickname: 'Friend', roles: ['user'] as Role[] },
+];
+
+/** Seeds the demo admin and demo users on first run (idempotent: running it again changes nothing). */
 export async function seedDemo(container: Container): Promise<void> {
-  await Promise.resolve(container);
+  const { users } = container.services;
+  const wanted = [
+    { ...container.config.demoAdmin, nickname: 'Admin', roles: ['user', 'admin'] as Role[] },
+    ...DEMO_USERS,
+  ];
+  for (const { email, ...account } of wanted) {
+    if (await users.byEmail(email)) continue;
+    try {
+      await users.createWithEmail(email, account);
+    } catch (error) {
+      // Another process seeding at the same moment created it first: nothing to do.
+      if (!(await users.byEmail(email))) throw error;
+    }
+  }
 }

@@ -1,0 +1,118 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { CodeEvent, Locale } from '@petheart/contracts';
+import type { Clock } from '../../clock';
+import { AppError } from '../../http/errors';
+import type { Mailer, SmsSender } from '../../mail/mailer';
+import { codeMail, codeSms } from '../../mail/templates';
+import type { CodeChannel, CodeRepository } from './repository';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** Per address: at most `max` sends within `ms`. */
+export const ADDRESS_LIMITS = [
+  { ms: 60_000, max: 1 },
+  { ms: 3600_000, max: 5 },
+  { ms: 86_400_000, max: 10 },
+] as const;
+
+/** Whether an account exists for an address (the code service asks, it does not own users). */
+export interface AccountLookup {
+  exists(channel: CodeChannel, address: string): Promise<boolean>;
+}
+
+export interface CodeServiceDeps {
+  repository: CodeRepository;
+  accounts: AccountLookup;
+  mailer: Mailer;
+  sms: SmsSender;
+  clock: Clock;
+  ipLimitPerHour: number;
+}
+
+export interface SendRequest {
+  channel: CodeChannel;
+  address: string;
+  event: CodeEvent;
+  ip: string;
+  locale: Locale;
+}
+
+function hashCode(channel: CodeChannel, address: string, event: string, code: string): string {
+  return createHash('sha256').update(`${channel}\n${address}\n${event}\n${code}`).digest('hex');
+}
+
+/** Seconds until a window limit frees a slot, or 0 when under the limit. `times` are newest first. */
+export function windowWait(times: Date[], limit: { ms: number; max: number }, now: number): number {
+  const inWindow = times.filter((t) => t.getTime() > now - limit.ms);
+  if (inWindow.length < limit.max) return 0;
+  const freeing = inWindow[limit.max - 1];
+  return freeing ? Math.max(1, Math.ceil((freeing.getTime() + limit.ms - now) / 1000)) : 0;
+}
+
+/** One-time auth codes by mail or SMS: 6 digits, stored hashed, 10 minutes, single use, 5 tries. */
+export class CodeService {
+  constructor(private readonly deps: CodeServiceDeps) {}
+
+  /**
+   * Sends a code, within the rate limits (429 'rate_limited' with retryAfter). A register/changemobile
+   * code for a taken address is refused; a resetpwd/emaillogin code for an unknown address is
+   * answered like a success but nothing is sent (no account enumeration).
+   */
+  async send(request: SendRequest): Promise<void> {
+    const { channel, address, event, ip } = request;
+    const known = await this.deps.accounts.exists(channel, address);
+    if ((event === 'register' || event === 'changemobile') && known) {
+      throw new AppError(channel === 'email' ? 'account_exists' : 'mobile_exists');
+    }
+    const silent = !known && (event === 'resetpwd' || event === 'emaillogin');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+    const id = await this.deps.repository.locked(`code:${channel}:${address}`, async (repo) => {
+      const now = this.deps.clock.now();
+      const t = now.getTime();
+      const sent = await repo.sentTo(channel, address, new Date(t - 86_400_000), 10);
+      const ipSent = await repo.sentFrom(ip, new Date(t - 3600_000), this.deps.ipLimitPerHour);
+      const wait = Math.max(
+        ...ADDRESS_LIMITS.map((limit) => windowWait(sent, limit, t)),
+        windowWait(ipSent, { ms: 3600_000, max: this.deps.ipLimitPerHour }, t),
+      );
+      if (wait > 0) throw new AppError('rate_limited', {}, wait);
+      // A silent send is recorded as already used: it counts for the limits and can never be entered.
+      return repo.insert({
+        channel,
+        address,
+        event,
+        ip,
+        codeHash: hashCode(channel, address, event, code),
+        createdAt: now,
+        expiresAt: new Date(t + CODE_TTL_MS),
+        usedAt: silent ? now : null,
+      });
+    });
+    if (silent) return;
+
+    try {
+      if (channel === 'email') await this.deps.mailer.send({ to: address, ...codeMail(request.locale, code) });
+      else await this.deps.sms.send(address, codeSms(request.locale, code));
+    } catch (error) {
+      // The code never arrived: it can never be entered (it still counts, so a broken relay is not hammered).
+      await this.deps.repository.markUsed(id, this.deps.clock.now());
+      const failure = new AppError('code_unavailable');
+      failure.cause = error;
+      throw failure;
+    }
+  }
+
+  /** Uses a code: throws 'code_invalid' when it is wrong, used, expired or out of tries. */
+  async verify(channel: CodeChannel, address: string, event: CodeEvent, code: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.repository.latestUsable(channel, address, event, now, CODE_MAX_ATTEMPTS);
+    if (!row) throw new AppError('code_invalid');
+    const given = Buffer.from(hashCode(channel, address, event, code), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) {
+      await this.deps.repository.addAttempt(row.id);
+      throw new AppError('code_invalid');
+    }
+    if (!(await this.deps.repository.consume(row.id, now))) throw new AppError('code_invalid');
+  }
+}

@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UPLOAD_MAX_BYTES, UploadDataSchema, envelope } from '@petheart/contracts';
+import { currentUser } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { AppError } from '../../http/errors';
+import type { UploadService } from './service';
+
+const TOO_LARGE = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+function codeOf(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : '';
+}
+
+/** Maps multipart parsing failures onto the upload error ids. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  return new AppError(TOO_LARGE.has(codeOf(error)) ? 'upload_too_large' : 'upload_failed');
+}
+
+/** POST /api/common/upload: one image in multipart field `file` (FastAdmin's common/upload). */
+export const uploadRoutes: FastifyPluginAsyncZod<{ upload: UploadService }> = async (app, { upload }) => {
+  // Registered inside this plugin only: no other route accepts multipart bodies.
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+  });
+
+  app.post(
+    '/api/common/upload',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['common'],
+        summary: 'Upload one image (JPEG, PNG or WebP) in multipart field `file`',
+        consumes: ['multipart/form-data'],
+        security: [{ token: [] }],
+        response: { 200: envelope(UploadDataSchema) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      upload.admit(user.id);
+      let input: Buffer;
+      try {
+        const part = await request.file();
+        if (part?.fieldname !== 'file') throw new AppError('upload_failed');
+        input = await part.toBuffer();
+      } catch (error) {
+        throw uploadError(error);
+      }
+      if (input.length === 0) throw new AppError('upload_failed');
+      return ok(await upload.store(user.id, input), request.t('ok.uploaded'));
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { accountDelay, addressDelay } from './throttle';
+import { windowWait } from '../code/service';
+
+describe('login slow-down', () => {
+  it('is free for 4 failures, then doubles from 1 s up to 15 minutes', () => {
+    expect([0, 4].map(addressDelay)).toEqual([0, 0]);
+    expect([5, 6, 7, 14, 15, 40].map(addressDelay)).toEqual([1, 2, 4, 512, 900, 900]);
+  });
+  it('adds a short account-wide delay only past 100 failures an hour', () => {
+    expect(accountDelay(99)).toBe(0);
+    expect(accountDelay(100)).toBe(1);
+    expect(accountDelay(10_000)).toBe(30);
+  });
+});
+
+describe('code send windows', () => {
+  const at = (s: number) => new Date(s * 1000);
+  it('waits until the oldest send that fills the window leaves it', () => {
+    expect(windowWait([at(100)], { ms: 60_000, max: 1 }, 130_000)).toBe(30);
+    expect(windowWait([at(100)], { ms: 60_000, max: 1 }, 161_000)).toBe(0);
+    expect(windowWait([at(300), at(200), at(100)], { ms: 3600_000, max: 3 }, 400_000)).toBe(3300);
+    expect(windowWait([at(300), at(200)], { ms: 3600_000, max: 3 }, 400_000)).toBe(0);
+  });
+});
