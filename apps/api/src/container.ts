@@ -23,7 +23,6 @@ import { OAuthService } from './modules/oauth/service';
 import { configuredProviders } from './modules/oauth/setup';
 import type { Authenticator } from './http/auth';
 
-
 export interface ContainerOverrides {
   database?: DatabaseHandle;
   mailer?: Mailer;

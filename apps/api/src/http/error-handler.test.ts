@@ -71,7 +71,10 @@ describe('error handling', () => {
     const res = await app.inject({ method: 'POST', url: '/boom', headers: { lang: 'zh-TW' } });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret');
-    expect(res.json<{ msg: string; data: unknown }>()).toMatchObject({ msg: '伺服器繁忙，請稍後再試', data: { error: 'internal' } });
+    expect(res.json<{ msg: string; data: unknown }>()).toMatchObject({
+      msg: '伺服器繁忙，請稍後再試',
+      data: { error: 'internal' },
+    });
   });
 
   it('answers unknown paths with the 404 envelope', async () => {
