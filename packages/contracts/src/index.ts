@@ -7,3 +7,4 @@ export * from './account';
 export * from './configuration';
 export * from './upload';
 export * from './admin';
+export * from './device';
