@@ -20,4 +20,13 @@ describe('feeder agent options', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.problems).toHaveLength(3);
   });
+
+  it('defaults to simulated hardware and reads --state-dir', () => {
+    const base = ['--device', 'PH-0001', '--secret', 'x'.repeat(24), '--broker', 'mqtt://127.0.0.1:1883'];
+    const r = readOptions([...base, '--state-dir', '/tmp/s']);
+    expect(r.ok && r.options).toMatchObject({ sim: true, 'state-dir': '/tmp/s' });
+    const real = readOptions([...base, '--sim=false']);
+    expect(real.ok && real.options.sim).toBe(false);
+    expect(readOptions([...base, '--sim=maybe']).ok).toBe(false);
+  });
 });

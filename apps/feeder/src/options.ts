@@ -1,13 +1,23 @@
 import { z } from 'zod';
 
-/** Command-line options of the feeder agent: `--device ID --secret S --broker URL --rtmp URL`. */
+/**
+ * Command-line options of the feeder agent:
+ * `--device ID --secret S --broker URL [--rtmp URL] [--state-dir DIR] [--sim | --sim=false]`.
+ */
 export const AgentOptionsSchema = z.object({
   device: z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'device: 3–64 letters, digits, _ or -'),
   secret: z.string().min(16, 'secret: at least 16 characters'),
   broker: z.url({ protocol: /^mqtts?$/, error: 'broker: an mqtt:// or mqtts:// URL' }),
   rtmp: z.url({ protocol: /^rtmps?$/, error: 'rtmp: an rtmp:// URL' }).optional(),
+  /** Where the agent keeps its own files (default data/feeder under the working folder). */
+  'state-dir': z.string().min(1, 'state-dir: a folder').optional(),
+  /** Simulated motor, scale and hopper (the default; this build has no real drivers yet). */
+  sim: z
+    .enum(['true', 'false'], { error: 'sim: true or false' })
+    .default('true')
+    .transform((v) => v === 'true'),
 });
-export type AgentOptions = z.infer<typeof AgentOptionsSchema>;
+export type AgentOptions = z.output<typeof AgentOptionsSchema>;
 
 export function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};

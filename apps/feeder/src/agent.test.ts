@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceStateSchema, PROTOCOL_VERSION } from '@petheart/contracts';
+import type { DeviceCommand } from '@petheart/contracts';
+import { FeederAgent } from './agent';
+import type { FeederAgentOptions } from './agent';
+import { createSimulatedStation } from './hardware/sim/station';
+import type { SimStation, SimStationOptions } from './hardware/sim/station';
+import type { Logger } from './logger';
+import { Observer, startTestBroker } from './test-support/broker';
+import type { TestBroker } from './test-support/broker';
+
+const secrets = new Map<string, string>();
+let broker: TestBroker;
+let observer: Observer;
+let stateDir: string;
+const running: FeederAgent[] = [];
+let counter = 0;
+
+beforeAll(async () => {
+  broker = await startTestBroker(secrets);
+  observer = await Observer.connect(broker.url);
+  stateDir = await mkdtemp(path.join(tmpdir(), 'feeder-agent-'));
+});
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((a) => a.stop()));
+});
+
+afterAll(async () => {
+  await observer.close();
+  await broker.close();
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+function newDevice(): { id: string; secret: string } {
+  counter += 1;
+  const device = { id: `T-${String(counter)}-${randomUUID().slice(0, 8)}`, secret: randomUUID() };
+  secrets.set(device.id, device.secret);
+  return device;
+}
+
+function collectingLogger(): Logger & { warnings: string[] } {
+  const warnings: string[] = [];
+  return { warnings, info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
+}
+
+async function startAgent(
+  device = newDevice(),
+  sim: SimStationOptions = {},
+  extra: Partial<FeederAgentOptions> = {},
+  beforeStart: (agent: FeederAgent) => void = () => undefined,
+): Promise<{ agent: FeederAgent; station: SimStation; id: string; logger: ReturnType<typeof collectingLogger> }> {
+  const station = createSimulatedStation({ seed: 7, msPerGram: 1, settleMs: 0, ...sim });
+  const logger = collectingLogger();
+  const agent = new FeederAgent(
+    {
+      deviceId: device.id,
+      secret: device.secret,
+      brokerUrl: broker.url,
+      stateDir,
+      backoff: { minMs: 10, maxMs: 50 },
+      logger,
+      ...extra,
+    },
+    station,
+  );
+  running.push(agent);
+  beforeStart(agent);
+  await agent.start();
+  if (extra.secret === undefined) await agent.whenReady();
+  return { agent, station, id: device.id, logger };
+}
+
+function command(grams = 20, ttlMs = 10_000, id: string = randomUUID()): DeviceCommand {
+  const now = Date.now();
+  return { v: PROTOCOL_VERSION, id, kind: 'dispense', grams, issued_at: now, expires_at: now + ttlMs };
+}
+
+const isState = (id: string, online: boolean) => (r: Observer['received'][number]) =>
+  r.deviceId === id && r.kind === 'state' && (r.payload as { online?: unknown }).online === online;
+
+describe('FeederAgent', () => {
+  it('signs in with its credentials and publishes a retained online state', async () => {
+    const { id, agent } = await startAgent();
+    // aedes 1.x refuses MQTT 5; the agent falls back to 3.1.1 by itself.
+    expect(agent.protocolVersion).toBe(4);
+    const late = await Observer.connect(broker.url); // subscribes after the publish: sees the retained copy
+    try {
+      const m = await late.waitFor(isState(id, true));
+      expect(m.retain).toBe(true);
+      expect(DeviceStateSchema.parse(m.payload)).toMatchObject({
+        online: true,
+        feeder_online: true,
+        camera_online: false,
+        food_stock: 5000,
+        firmware: 'petheart-feeder/0.1.0',
+      });
+    } finally {
+      await late.close();
+    }
+  });
+
+  it('is refused with a wrong secret and publishes nothing', async () => {
+    const device = newDevice();
+    const wrong = { id: device.id, secret: 'not-the-secret' };
+    let refused: Promise<number> | undefined;
+    const { agent } = await startAgent(wrong, {}, { secret: wrong.secret }, (a) => {
+      refused = new Promise((resolve) => {
+        a.once('refused', resolve);
+      });
+    });
+    expect(await refused).toBe(4); // MQTT 3.1.1: bad user name or password
+    expect(agent.ready).toBe(false);
+    expect(observer.received.some((r) => r.deviceId === device.id)).toBe(false);
+  });
+
+  it('dispenses and acks the grams the scale measured, then reports the lower stock', async () => {
+    const { id, station } = await startAgent();
+    const cmd = command(50);
+    await observer.send(id, cmd);
+    const ack = await observer.ack(id, cmd.id);
+    expect(ack).toMatchObject({ v: 1, id: cmd.id, outcome: 'dispensed' });
+    expect(ack.grams).toBeGreaterThanOrEqual(48);
+    expect(ack.grams).toBeLessThanOrEqual(52);
+    expect(station.hopper.stock).toBe(4950);
+    await observer.waitFor((r) => r.deviceId === id && (r.payload as { food_stock?: unknown }).food_stock === 4950);
+  });
+
+  it('acks a repeated command id as duplicate without dispensing again', async () => {
+    const { id, station } = await startAgent();
+    const cmd = command(10);
+    await observer.send(id, cmd);
+    expect((await observer.ack(id, cmd.id)).outcome).toBe('dispensed');
+    await observer.send(id, { ...cmd, issued_at: cmd.issued_at + 1 });
+    const second = await observer.waitFor(
+      (r) => r.kind === 'ack' && r.deviceId === id && (r.payload as { outcome?: unknown }).outcome === 'duplicate',
+    );
+    expect(second.payload).toMatchObject({ id: cmd.id, grams: 0 });
+    expect(station.motor.runs).toBe(1);
+    expect(station.hopper.stock).toBe(4990);
+  });
+
+  it('drops a command past its expiry', async () => {
+    const { id, station } = await startAgent();
+    const cmd = command(10, -1);
+    await observer.send(id, cmd);
+    expect(await observer.ack(id, cmd.id)).toMatchObject({ outcome: 'expired', grams: 0 });
+    expect(station.motor.runs).toBe(0);
+  });
+
+  it('acks jammed with 0 g when the motor jams, and empty when the hopper is empty', async () => {
+    const { id, station } = await startAgent();
+    station.motor.injectFault('jam');
+    const jam = command(30);
+    await observer.send(id, jam);
+    expect(await observer.ack(id, jam.id)).toMatchObject({ outcome: 'jammed', grams: 0 });
+    expect(station.hopper.stock).toBe(5000);
+
+    station.hopper.drain();
+    await observer.waitFor((r) => r.deviceId === id && (r.payload as { food_stock?: unknown }).food_stock === 0);
+    const empty = command(30);
+    await observer.send(id, empty);
+    expect(await observer.ack(id, empty.id)).toMatchObject({ outcome: 'empty', grams: 0 });
+    expect(station.motor.runs).toBe(1);
+  });
+
+  it('ignores and logs payloads that are not valid commands', async () => {
+    const { id, agent, station, logger } = await startAgent();
+    let ignored = 0;
+    agent.on('ignored', () => (ignored += 1));
+    await observer.send(id, 'not json');
+    await observer.send(id, JSON.stringify({ ...command(), grams: 5000 }));
+    await observer.send(id, JSON.stringify({ ...command(), id: 'not-a-uuid' }));
+    const valid = command(10);
+    await observer.send(id, valid);
+    await observer.ack(id, valid.id); // QoS 1 on one session keeps order: the bad ones were handled first
+    expect(ignored).toBe(3);
+    expect(logger.warnings.filter((w) => w === 'command ignored')).toHaveLength(3);
+    expect(observer.received.filter((r) => r.deviceId === id && r.kind === 'ack')).toHaveLength(1);
+    expect(station.motor.runs).toBe(1);
+  });
+
+  it('is marked offline by its last will when the connection dies, then reconnects', async () => {
+    const { id, agent } = await startAgent();
+    await observer.waitFor(isState(id, true));
+    const seen = observer.received.length;
+    const reconnected = new Promise<void>((resolve) => agent.once('ready', resolve));
+    broker.client(`device-${id}`)?.conn.destroy();
+    const will = await observer.waitFor((r) => observer.received.indexOf(r) >= seen && isState(id, false)(r));
+    expect(DeviceStateSchema.parse(will.payload)).toMatchObject({ online: false, feeder_online: false });
+    await reconnected;
+    await observer.waitFor(
+      (r) => observer.received.indexOf(r) > observer.received.indexOf(will) && isState(id, true)(r),
+    );
+  });
+
+  it('publishes an offline state when stopped', async () => {
+    const { id, agent } = await startAgent();
+    await agent.stop();
+    await observer.waitFor(isState(id, false));
+  });
+
+  it('runs one dispense at a time, in order, and expires a command that waited too long', async () => {
+    const { id, station } = await startAgent(undefined, { msPerGram: 2 });
+    const cmds = [command(40), command(20), command(20)];
+    const late = command(10, 30); // expires while the others run (≥ 160 ms)
+    for (const c of [...cmds, late]) await observer.send(id, c);
+    const acks = await Promise.all([...cmds, late].map((c) => observer.ack(id, c.id)));
+    expect(acks.map((a) => a.outcome)).toEqual(['dispensed', 'dispensed', 'dispensed', 'expired']);
+    expect(station.motor.maxConcurrentRuns).toBe(1);
+    const order = observer.received
+      .filter((r) => r.deviceId === id && r.kind === 'ack')
+      .map((r) => (r.payload as { id: string }).id);
+    expect(order).toEqual([...cmds, late].map((c) => c.id));
+  });
+
+  it('remembers executed ids across a restart', async () => {
+    const device = newDevice();
+    const first = await startAgent(device);
+    const cmd = command(10);
+    await observer.send(device.id, cmd);
+    expect((await observer.ack(device.id, cmd.id)).outcome).toBe('dispensed');
+    await first.agent.stop();
+
+    const second = await startAgent(device);
+    await observer.send(device.id, cmd);
+    const dup = await observer.waitFor(
+      (r) =>
+        r.deviceId === device.id && r.kind === 'ack' && (r.payload as { outcome?: unknown }).outcome === 'duplicate',
+    );
+    expect(dup.payload).toMatchObject({ id: cmd.id, grams: 0 });
+    expect(second.station.motor.runs).toBe(0);
+  });
+});

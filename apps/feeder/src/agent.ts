@@ -1,0 +1,290 @@
+import { EventEmitter } from 'node:events';
+import path from 'node:path';
+import { DeviceCommandSchema, PROTOCOL_VERSION, deviceTopics } from '@petheart/contracts';
+import type { DeviceAck, DeviceCommand, DeviceState } from '@petheart/contracts';
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import { DeviceConnection } from './connection';
+import { dispense } from './dispense';
+import { ExecutedIdStore } from './executed-ids';
+import type { StationHardware } from './hardware/ports';
+import type { Logger } from './logger';
+import { consoleLogger } from './logger';
+
+export const FIRMWARE = 'petheart-feeder/0.1.0';
+
+export interface FeederAgentOptions {
+  deviceId: string;
+  secret: string;
+  /** mqtt://host:port or mqtts://… */
+  brokerUrl: string;
+  /** Folder for the agent's own files (the executed-command ids). */
+  stateDir: string;
+  /** Where the camera publishes (started with the agent when there is a camera). */
+  rtmpUrl?: string;
+  firmware?: string;
+  protocolVersion?: 4 | 5;
+  keepaliveSeconds?: number;
+  /** TCP_NODELAY (default true). */
+  tcpNoDelay?: boolean;
+  backoff?: { minMs?: number; maxMs?: number };
+  /** How many executed command ids are remembered (default 2,000). */
+  executedIdCapacity?: number;
+  logger?: Logger;
+}
+
+type AgentEvents = {
+  /** Connected, subscribed to the command topic and the online state published. */
+  ready: [];
+  disconnected: [];
+  refused: [code: number, message: string];
+  /** A message on the command topic that was not a valid command (it is dropped). */
+  ignored: [reason: string];
+  acked: [ack: DeviceAck];
+  state: [state: DeviceState];
+};
+
+/**
+ * The program a feeding station runs: keeps an MQTT session to the broker, reports its state (retained, with a
+ * last will for offline), and executes dispense commands one at a time, at most once each, never past their TTL.
+ */
+export class FeederAgent extends EventEmitter<AgentEvents> {
+  readonly deviceId: string;
+  readonly #options: FeederAgentOptions;
+  readonly #hardware: StationHardware;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #topics: ReturnType<typeof deviceTopics>;
+  readonly #connection: DeviceConnection;
+  readonly #queue: DeviceCommand[] = [];
+  readonly #unsubscribers: (() => void)[] = [];
+  #store: ExecutedIdStore | undefined;
+  #busy: Promise<void> | undefined;
+  #ready = false;
+  #stopped = false;
+  #lastStock = 0;
+  #lastStateKey = '';
+  #stateChain: Promise<void> = Promise.resolve();
+
+  constructor(options: FeederAgentOptions, hardware: StationHardware, clock: Clock = systemClock) {
+    super();
+    this.deviceId = options.deviceId;
+    this.#options = options;
+    this.#hardware = hardware;
+    this.#clock = clock;
+    this.#logger = options.logger ?? consoleLogger(options.deviceId);
+    this.#topics = deviceTopics(options.deviceId);
+    this.#connection = new DeviceConnection({
+      url: options.brokerUrl,
+      clientId: `device-${options.deviceId}`,
+      username: options.deviceId,
+      password: options.secret,
+      protocolVersion: options.protocolVersion,
+      keepaliveSeconds: options.keepaliveSeconds,
+      tcpNoDelay: options.tcpNoDelay,
+      backoff: options.backoff,
+      clock,
+      logger: this.#logger,
+      will: () => ({ topic: this.#topics.state, payload: JSON.stringify(this.#offlineState()) }),
+    });
+    this.#connection.on('connected', () => void this.#onConnected());
+    this.#connection.on('disconnected', () => {
+      this.#ready = false;
+      if (!this.#stopped) this.#logger.warn('disconnected from the broker; reconnecting');
+      this.emit('disconnected');
+    });
+    this.#connection.on('refused', (code, message) => {
+      this.#logger.error('the broker refused the connection', { code, message });
+      this.emit('refused', code, message);
+    });
+    this.#connection.on('message', (topic, payload) => {
+      this.#onMessage(topic, payload);
+    });
+  }
+
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  get protocolVersion(): 4 | 5 {
+    return this.#connection.protocolVersion;
+  }
+
+  /** Opens the executed-id store, starts the camera and starts connecting (returns without waiting for it). */
+  async start(): Promise<void> {
+    this.#store = await ExecutedIdStore.open(path.join(this.#options.stateDir, `${this.deviceId}.executed.jsonl`), {
+      capacity: this.#options.executedIdCapacity,
+      logger: this.#logger,
+    });
+    this.#lastStock = Math.max(0, Math.floor(await this.#hardware.hopper.level()));
+    const refresh = () => void this.#publishState(false);
+    const offHopper = this.#hardware.hopper.onChange?.(refresh);
+    if (offHopper) this.#unsubscribers.push(offHopper);
+    const camera = this.#hardware.camera;
+    if (camera) {
+      this.#unsubscribers.push(camera.onChange(refresh));
+      if (this.#options.rtmpUrl)
+        camera.start(this.#options.rtmpUrl).catch((error: unknown) => {
+          this.#logger.error('camera did not start', { error: String(error) });
+        });
+    }
+    this.#connection.start();
+  }
+
+  /** Resolves when the agent is (or next becomes) ready. */
+  whenReady(): Promise<void> {
+    if (this.#ready) return Promise.resolve();
+    return new Promise((resolve) => this.once('ready', resolve));
+  }
+
+  /** Finishes the dispense in progress (queued ones are dropped), publishes offline and disconnects cleanly. */
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    const dropped = this.#queue.splice(0).map((c) => c.id);
+    if (dropped.length > 0) this.#logger.warn('stopping: queued commands dropped', { ids: dropped });
+    await this.#busy;
+    for (const off of this.#unsubscribers.splice(0)) off();
+    await this.#hardware.camera?.stop().catch(() => undefined);
+    if (this.#connection.connected) {
+      const offline = this.#connection.publish(this.#topics.state, JSON.stringify(this.#offlineState()), true);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = this.#clock.setTimeout(resolve, 2000)));
+      await Promise.race([offline.catch(() => undefined), timeout]);
+      if (timer) this.#clock.clearTimeout(timer);
+    }
+    this.#ready = false;
+    await this.#connection.stop();
+  }
+
+  async #onConnected(): Promise<void> {
+    try {
+      await this.#connection.subscribe(this.#topics.cmd);
+      await this.#publishState(true);
+      this.#ready = true;
+      this.#logger.info('ready', { protocol: this.#connection.protocolVersion === 5 ? 'MQTT 5' : 'MQTT 3.1.1' });
+      this.emit('ready');
+    } catch (error) {
+      this.#logger.error('could not subscribe or publish state', { error: String(error) });
+    }
+  }
+
+  #onMessage(topic: string, payload: Buffer): void {
+    if (topic !== this.#topics.cmd || this.#stopped) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      this.#ignore('command is not JSON');
+      return;
+    }
+    const parsed = DeviceCommandSchema.safeParse(json);
+    if (!parsed.success) {
+      this.#ignore(`invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+      return;
+    }
+    void this.#accept(parsed.data);
+  }
+
+  #ignore(reason: string): void {
+    this.#logger.warn('command ignored', { reason });
+    this.emit('ignored', reason);
+  }
+
+  async #accept(command: DeviceCommand): Promise<void> {
+    const store = this.#store;
+    if (!store) return;
+    if (store.has(command.id)) {
+      this.#ack(command.id, 'duplicate', 0);
+      return;
+    }
+    if (this.#clock.now() > command.expires_at) {
+      this.#ack(command.id, 'expired', 0);
+      return;
+    }
+    try {
+      // Recorded before it runs: after a crash the command is lost, never repeated.
+      await store.add(command.id);
+    } catch (error) {
+      this.#logger.error('could not record the command id; not executing it', { error: String(error) });
+      this.#ack(command.id, 'failed', 0);
+      return;
+    }
+    if (this.#stopped) return;
+    this.#queue.push(command);
+    this.#busy ??= this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      for (let next = this.#queue.shift(); next; next = this.#queue.shift()) await this.#execute(next);
+    } finally {
+      this.#busy = undefined;
+    }
+  }
+
+  async #execute(command: DeviceCommand): Promise<void> {
+    if (this.#clock.now() > command.expires_at) {
+      this.#ack(command.id, 'expired', 0);
+      return;
+    }
+    let result: Awaited<ReturnType<typeof dispense>> = { outcome: 'failed', grams: 0 };
+    try {
+      result = await dispense(this.#hardware, command.grams);
+    } catch (error) {
+      this.#logger.error('dispense failed', { id: command.id, error: String(error) });
+    }
+    this.#ack(command.id, result.outcome, result.grams);
+    void this.#publishState(false);
+  }
+
+  #ack(id: string, outcome: DeviceAck['outcome'], grams: number): void {
+    const ack: DeviceAck = { v: PROTOCOL_VERSION, id, outcome, grams, at: this.#clock.now() };
+    this.#connection.publish(this.#topics.ack, JSON.stringify(ack)).catch((error: unknown) => {
+      this.#logger.error('ack not delivered', { id, error: String(error) });
+    });
+    this.emit('acked', ack);
+  }
+
+  #offlineState(): DeviceState {
+    return {
+      v: PROTOCOL_VERSION,
+      online: false,
+      feeder_online: false,
+      camera_online: false,
+      food_stock: this.#lastStock,
+      firmware: this.#firmware(),
+      at: this.#clock.now(),
+    };
+  }
+
+  #firmware(): string {
+    return (this.#options.firmware ?? FIRMWARE).slice(0, 40);
+  }
+
+  /** Publishes the retained state when it changed (or always, with force); publishes run in order. */
+  #publishState(force: boolean): Promise<void> {
+    const run = this.#stateChain.then(async () => {
+      if (this.#stopped || !this.#connection.connected) return;
+      this.#lastStock = Math.max(0, Math.floor(await this.#hardware.hopper.level()));
+      const fields = {
+        v: PROTOCOL_VERSION,
+        online: true,
+        feeder_online: true,
+        camera_online: this.#hardware.camera?.online() ?? false,
+        food_stock: this.#lastStock,
+        firmware: this.#firmware(),
+      } as const;
+      const key = JSON.stringify(fields);
+      if (!force && key === this.#lastStateKey) return;
+      this.#lastStateKey = key;
+      const state: DeviceState = { ...fields, at: this.#clock.now() };
+      this.emit('state', state);
+      await this.#connection.publish(this.#topics.state, JSON.stringify(state), true);
+    });
+    this.#stateChain = run.catch((error: unknown) => {
+      this.#logger.warn('state not published', { error: String(error) });
+    });
+    return run;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Hardware ports of a feeding station. The agent only talks to these interfaces; `sim/` implements them in
+ * memory, and a real board implements them with its drivers (see apps/feeder/README.md).
+ */
+
+/** How a motor run ended, as far as the driver can tell (the scale says what actually fell). */
+export type MotorRunResult = 'ok' | 'jammed' | 'failed';
+
+/** Drives the auger/valve. A real driver turns grams into run time with its calibration. */
+export interface MotorDriver {
+  /** Runs the motor for `grams` worth of food; resolves when it has stopped. Never rejects on a jam. */
+  run(grams: number): Promise<MotorRunResult>;
+}
+
+/** The load cell under the dispensing tray. */
+export interface Scale {
+  /** Zeroes the scale on what is on it now. */
+  tare(): Promise<void>;
+  /** Grams added since the last tare, once the reading has settled (may be fractional or slightly negative). */
+  measure(): Promise<number>;
+}
+
+/** The food container. */
+export interface Hopper {
+  /** Food left, grams (measured by a second load cell, or estimated from what was dispensed). */
+  level(): Promise<number>;
+  /** Told what the scale measured after each dispense, for hoppers that estimate their level. */
+  recordDispensed(grams: number): void;
+  /** Calls `listener` when the level changes outside a dispense (e.g. a refill); returns an unsubscribe. */
+  onChange?(listener: () => void): () => void;
+}
+
+/** The station's camera: publishes the live stream (ffmpeg to the media server). Implemented separately. */
+export interface Camera {
+  /** Starts streaming to `rtmpUrl` (the device's own publish address). */
+  start(rtmpUrl: string): Promise<void>;
+  /** Stops streaming and releases the device. */
+  stop(): Promise<void>;
+  /** Whether frames are being published right now. */
+  online(): boolean;
+  /** Calls `listener` whenever `online()` changes; returns an unsubscribe. */
+  onChange(listener: (online: boolean) => void): () => void;
+}
+
+/** Everything the agent drives. The camera is optional: without one the device reports camera_online=false. */
+export interface StationHardware {
+  motor: MotorDriver;
+  scale: Scale;
+  hopper: Hopper;
+  camera?: Camera;
+}

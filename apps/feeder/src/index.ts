@@ -1,0 +1,11 @@
+export { FeederAgent, FIRMWARE } from './agent';
+export type { FeederAgentOptions } from './agent';
+export { startSimulatedFleet } from './fleet';
+export type { FleetDevice, SimulatedFleet, SimulatedFleetOptions } from './fleet';
+export type { Camera, Hopper, MotorDriver, MotorRunResult, Scale, StationHardware } from './hardware/ports';
+export { createSimulatedStation } from './hardware/sim/station';
+export type { SimStation, SimStationOptions } from './hardware/sim/station';
+export type { Clock } from './clock';
+export { systemClock } from './clock';
+export type { Logger } from './logger';
+export { consoleLogger, silentLogger } from './logger';
