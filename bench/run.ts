@@ -11,4 +11,4 @@ const arg = (name: string, fallback: number) => {
 console.log('API reads (autocannon, loopback):');
 console.table(await benchApiReads({ seconds: arg('seconds', 10), connections: arg('connections', 10) }));
 console.log('Web app, initial route JavaScript (build first: npm run build):');
-console.table([webInitialRouteSize()]);
+console.log(webInitialRouteSize());

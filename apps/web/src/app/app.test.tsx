@@ -1,0 +1,176 @@
+import { createRequire } from 'node:module';
+import { version as reactVersion } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { LanguageProvider, createI18n } from '../shared/i18n';
+import { createEventBus, createTokenStore } from '../shared/session';
+import { featureNamespaceLoaders } from './i18n';
+import { appRoutes } from './router';
+import { ROUTES } from './routes';
+
+const CONFIG = {
+  name: 'PetHeart',
+  version: '1.0.2',
+  version_code: 102,
+  theme_color: '#54BDFF',
+  asset_host: '',
+  currency: 'CNY',
+  locales: ['en', 'ja', 'zh-CN', 'zh-TW'],
+  recharge_packages: [],
+  feeding_portions: [],
+  statistics: { devices_deployed: 12, animals_helped: 34567, total_feeders: 1200, total_food_grams: 2500 },
+  cash_out: { min_amount: 10000, fee_rate_bp: 60 },
+  support_types: [{ id: 1, name: 'Food' }],
+  oauth: { google: false, facebook: false },
+};
+
+function mockApi() {
+  return vi.fn<typeof fetch>((input) => {
+    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const body = url.includes('getConfiguration')
+      ? { code: 1, msg: '', time: 1, data: CONFIG }
+      : { code: 0, msg: 'x', time: 1, data: { error: 'not_found' } };
+    return Promise.resolve(
+      new Response(JSON.stringify(body), { status: url.includes('getConfiguration') ? 200 : 404 }),
+    );
+  });
+}
+
+function renderAt(path: string, locale: 'en' | 'ja' = 'en') {
+  localStorage.setItem('language', locale);
+  const tokens = createTokenStore(localStorage);
+  const router = createMemoryRouter(appRoutes({ tokens, events: createEventBus() }), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <LanguageProvider i18n={createI18n(locale, {}, featureNamespaceLoaders())}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const SPEC_PATHS = [
+  '/',
+  '/pages/newIndex/newIndex',
+  '/pages/beneficence/beneficence',
+  '/pages/mine/mine',
+  '/pages/index/index',
+  '/pages/index/search',
+  '/pages/index/petCorner',
+  '/pages/public/login',
+  '/pages/public/register',
+  '/pages/public/forgetPassword',
+  '/pages/public/set',
+  '/pages/public/video',
+  '/pages/public/article',
+  '/pages/public/custom',
+  '/pages/public/web',
+  '/pages/public/onePage',
+  '/pages/public/orderConfirm',
+  '/pages/public/Q&A',
+  '/pages/community/community',
+  '/pages/community/detail',
+  '/pages/beneficence/apply',
+  '/pages/beneficence/detail',
+  '/pages/mine/userinfo',
+  '/pages/certificate/certificate',
+  '/pages/money/money',
+  '/pages/live/live',
+  '/pages/report/report',
+  '/pages/baseDetail/baseDetail',
+  '/pages/publish/publish',
+  '/pages/myPublish/myPublish',
+  '/pages/history/history',
+  '/pages/manage/manage',
+  '/pages/cashOut/cashOut',
+  '/pages/cashOut/log',
+  '/uni_modules/u-avatar-cropper/u-avatar-cropper',
+];
+
+/**
+ * npm currently hoists React 18 to the repository root (antd-mobile's @react-spring peer range) while this app
+ * uses React 19 from apps/web/node_modules. Under vitest, libraries Node loads from the root (react-i18next,
+ * antd-mobile…) then get the other React and every hook fails. The production build dedupes React (see
+ * vite.config.ts); these rendering tests run once the install has a single React (e.g. a root `overrides`).
+ */
+const repoRoot = `${import.meta.dirname}/../../../../package.json`;
+const rootReact = (createRequire(repoRoot)('react/package.json') as { version: string }).version;
+const singleReact = rootReact === reactVersion;
+
+describe('the route table', () => {
+  it('registers every spec route at its exact path', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+  });
+});
+
+describe.skipIf(!singleReact)('the app shell (rendered)', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', mockApi());
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('home: the tab bar with three items, the statistics from config', async () => {
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'PetHeart' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['Home', 'Event', 'Me']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      '/',
+      '/pages/beneficence/beneficence',
+      '/pages/mine/mine',
+    ]);
+    expect(links[0]).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('3.4w')).toBeInTheDocument();
+    expect(screen.getByText('1.2k')).toBeInTheDocument();
+    expect(screen.getByText('2.5kg')).toBeInTheDocument();
+    expect(document.title).toBe('PetHeart');
+  });
+
+  it('a placeholder route: its title in the chosen language, no tab bar', async () => {
+    renderAt('/pages/public/Q&A');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Q&A' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'PetHeart' })).toBeNull();
+  });
+
+  it('a placeholder route in Japanese, with <html lang>', async () => {
+    localStorage.setItem('token', 'tok');
+    renderAt('/pages/history/history', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: '給餌の記録' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('ja');
+  });
+
+  it('the index page: Follow / For You menus and the Mon–Sun feeding calendar', async () => {
+    renderAt('/pages/index/index');
+    expect(await screen.findByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Follow' })).toBeInTheDocument();
+    for (const d of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) expect(screen.getByText(d)).toBeInTheDocument();
+    for (const s of ["What's New", 'Live Near You', 'Top Live Streams', 'Leaderboard']) {
+      expect(screen.getByRole('heading', { name: s })).toBeInTheDocument();
+    }
+  });
+
+  it('sends a tourist on a login-required route to login with a redirect', async () => {
+    const router = renderAt('/pages/money/money?id=3');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/pages/public/login');
+    });
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pages/money/money?id=3');
+  });
+
+  it('lets a logged-in user open a login-required route', async () => {
+    localStorage.setItem('token', 'tok');
+    const router = renderAt('/pages/cashOut/log');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cash-out Log' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/pages/cashOut/log');
+  });
+
+  it('an unknown path shows the not-found page', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+import type { ComponentType } from 'react';
+import { EVENTS_PATH, HOME_ALIAS_PATH, HOME_PATH, INDEX_PATH, MINE_PATH } from '../shared/navigation/paths';
+
+/** What a route tells the shell (react-router `handle`). */
+export interface RouteHandle {
+  requiresLogin?: boolean;
+  tab?: boolean;
+}
+
+export interface RouteDef extends RouteHandle {
+  path: string;
+  /** The page module under src/features (without .tsx). */
+  page: string;
+}
+
+const PLACEHOLDER = 'placeholder/PlaceholderPage';
+
+/** Spec §2: every route at its exact path (history mode, base /). */
+export const ROUTES: readonly RouteDef[] = [
+  { path: HOME_PATH, page: 'home/HomePage', tab: true },
+  { path: HOME_ALIAS_PATH, page: 'home/HomePage', tab: true },
+  { path: EVENTS_PATH, page: 'events/EventsPage', tab: true },
+  { path: MINE_PATH, page: 'me/MinePage', tab: true },
+  { path: INDEX_PATH, page: 'home/IndexPage' },
+  { path: '/pages/index/search', page: PLACEHOLDER },
+  { path: '/pages/index/petCorner', page: PLACEHOLDER },
+  { path: '/pages/public/login', page: 'account/LoginPage' },
+  { path: '/pages/public/register', page: 'account/RegisterPage' },
+  { path: '/pages/public/forgetPassword', page: 'account/ForgetPasswordPage' },
+  { path: '/pages/public/set', page: 'me/SettingsPage' },
+  { path: '/pages/public/video', page: PLACEHOLDER },
+  { path: '/pages/public/article', page: PLACEHOLDER },
+  { path: '/pages/public/custom', page: PLACEHOLDER },
+  { path: '/pages/public/web', page: PLACEHOLDER },
+  { path: '/pages/public/onePage', page: PLACEHOLDER },
+  { path: '/pages/public/orderConfirm', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/public/Q&A', page: PLACEHOLDER },
+  { path: '/pages/community/community', page: PLACEHOLDER },
+  { path: '/pages/community/detail', page: PLACEHOLDER },
+  { path: '/pages/beneficence/apply', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/beneficence/detail', page: PLACEHOLDER },
+  { path: '/pages/mine/userinfo', page: 'me/UserInfoPage', requiresLogin: true },
+  { path: '/pages/certificate/certificate', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/money/money', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/live/live', page: PLACEHOLDER },
+  { path: '/pages/report/report', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/baseDetail/baseDetail', page: PLACEHOLDER },
+  { path: '/pages/publish/publish', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/myPublish/myPublish', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/history/history', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/manage/manage', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/cashOut/cashOut', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/cashOut/log', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/uni_modules/u-avatar-cropper/u-avatar-cropper', page: 'me/AvatarCropperPage', requiresLogin: true },
+];
+
+/** The operator console: its own layout and sub-routes under /admin. */
+export const ADMIN_PAGE = 'admin/AdminApp';
+
+type PageModule = { default: ComponentType };
+const modules = import.meta.glob<PageModule>(['../features/*/*Page.tsx', '../features/admin/AdminApp.tsx']);
+
+/** Lazily loads a page module; a page another issue has not written yet renders the placeholder. */
+export function loadPage(page: string): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const load = modules[`../features/${page}.tsx`] ?? modules[`../features/${PLACEHOLDER}.tsx`];
+    if (!load) throw new Error(`page module missing: ${page}`);
+    const mod = await load();
+    return { Component: mod.default };
+  };
+}

@@ -1,0 +1,129 @@
+import { useForm, Controller } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigator } from '../../shared/navigation';
+import { PageHeader } from '../../shared/ui';
+import { Field, Hero, SendCodeButton } from './components';
+import { RegisterFormSchema, type RegisterForm } from './schemas';
+import { useAccountActions } from './useAccountActions';
+import styles from './account.module.css';
+
+export default function RegisterPage() {
+  const { t } = useTranslation('account');
+  const nav = useNavigator();
+  const { login, sendEmailCode } = useAccountActions();
+  const { control, handleSubmit, formState, trigger, getValues } = useForm<RegisterForm>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { email: '', password: '', password2: '', code: '' },
+  });
+  const send = async () => {
+    if (!(await trigger('email'))) return false;
+    return sendEmailCode(getValues('email').trim(), 'register').then(
+      () => true,
+      () => false,
+    );
+  };
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('register.title')} back />
+      <Hero title={t('register.heading')} />
+      <div className={styles.card}>
+        <form
+          noValidate
+          onSubmit={(e) =>
+            void handleSubmit(async (v) => {
+              await login(
+                '/user/register',
+                { email: v.email.trim(), password: v.password, code: v.code.trim() },
+                'ok.registered',
+              ).catch(() => undefined);
+            })(e)
+          }
+        >
+          <Controller
+            control={control}
+            name="email"
+            render={({ field, fieldState }) => (
+              <Field
+                {...field}
+                label={t('register.email')}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                maxLength={254}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="password"
+            render={({ field, fieldState }) => (
+              <Field
+                {...field}
+                label={t('register.password')}
+                type="password"
+                autoComplete="new-password"
+                maxLength={64}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="password2"
+            render={({ field, fieldState }) => (
+              <Field
+                {...field}
+                label={t('register.passwordAgain')}
+                type="password"
+                autoComplete="new-password"
+                maxLength={64}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="code"
+            render={({ field, fieldState }) => (
+              <Field
+                {...field}
+                label={t('register.code')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                error={fieldState.error?.message}
+                extra={<SendCodeButton onSend={send} />}
+              />
+            )}
+          />
+          <Button
+            className={styles.submit}
+            block
+            color="primary"
+            size="large"
+            shape="rounded"
+            type="submit"
+            loading={formState.isSubmitting}
+          >
+            {t('register.submit')}
+          </Button>
+          <div className={styles.linksCenter}>
+            <span>{t('register.haveAccount')}</span>
+            <button
+              type="button"
+              className={styles.link}
+              onClick={() => {
+                nav.navigateTo('/pages/public/login');
+              }}
+            >
+              {t('register.login')}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

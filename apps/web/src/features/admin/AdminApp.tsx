@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import { Navigate, NavLink, Route, Routes, useNavigate } from 'react-router';
+import { DotLoading } from 'antd-mobile';
+import { HeartFill } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/session';
+import { ADMIN_SECTIONS } from './sections';
+import { SignIn } from './SignIn';
+import { UsersView } from './UsersView';
+import styles from './admin.module.css';
+
+function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  const session = useSession();
+  const navigate = useNavigate();
+  const { user } = session;
+  // Signing out of the console comes back to the console's sign-in, not the app's login page.
+  const signOut = async () => {
+    await session.logout();
+    void navigate('/admin', { replace: true });
+  };
+  return (
+    <div className={styles.shell}>
+      <aside className={styles.sidebar}>
+        <div className={styles.brand}>
+          <HeartFill aria-hidden="true" color="#54bdff" />
+          {t('brand')}
+        </div>
+        <nav className={styles.nav} aria-label={t('brand')}>
+          {ADMIN_SECTIONS.map((s) =>
+            s.ready ? (
+              <NavLink
+                key={s.key}
+                to={s.path}
+                className={({ isActive }) => `${styles.navItem ?? ''} ${isActive ? (styles.navActive ?? '') : ''}`}
+              >
+                <span aria-hidden="true">
+                  <s.icon />
+                </span>
+                {t(`nav.${s.key}`)}
+              </NavLink>
+            ) : (
+              <span key={s.key} className={`${styles.navItem ?? ''} ${styles.navDisabled ?? ''}`} aria-disabled="true">
+                <span aria-hidden="true">
+                  <s.icon />
+                </span>
+                {t(`nav.${s.key}`)}
+                <span className={styles.soon}>{t('nav.soon')}</span>
+              </span>
+            ),
+          )}
+        </nav>
+        <div className={styles.sideFooter}>
+          <span className={styles.sideUser}>{user?.email ?? user?.nickname}</span>
+          <a className={styles.sideLink} href="/">
+            {t('nav.app')}
+          </a>
+          <button type="button" className={styles.sideLink} onClick={() => void signOut()}>
+            {t('nav.logout')}
+          </button>
+        </div>
+      </aside>
+      <main className={styles.main}>{children}</main>
+    </div>
+  );
+}
+
+/** The operator console at /admin/*: sign-in for admins, then its own layout and sub-routes. */
+export default function AdminApp() {
+  const session = useSession();
+  const { token, user } = session;
+  if (token && !user) {
+    return (
+      <div className={styles.signIn}>
+        <DotLoading color="white" />
+      </div>
+    );
+  }
+  if (!user?.roles.includes('admin'))
+    return (
+      <SignIn
+        onAdmin={(d) => {
+          session.login(d);
+        }}
+        refused={Boolean(user)}
+      />
+    );
+  return (
+    <Shell>
+      <Routes>
+        <Route index element={<Navigate to="users" replace />} />
+        <Route path="users" element={<UsersView />} />
+        <Route path="*" element={<Navigate to="users" replace />} />
+      </Routes>
+    </Shell>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { Avatar, Button, Dialog, Input, Tag, Toast } from 'antd-mobile';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AdminUserListDataSchema, AdminUserSchema, type AdminUser } from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n';
+import { useSession } from '../../shared/session';
+import { formatTimestamp, pageCount } from './sections';
+import styles from './admin.module.css';
+
+const LIMIT = 10;
+
+function Detail({ user, locale }: { user: AdminUser; locale: string }) {
+  const { t } = useTranslation('admin');
+  const rows: [string, string][] = [
+    [t('users.id'), String(user.id)],
+    [t('users.user'), user.nickname],
+    [t('users.email'), user.email ?? '—'],
+    [t('users.mobile'), user.mobile ?? '—'],
+    [t('users.roles'), user.roles.join(', ')],
+    [t('users.status'), user.status === 'normal' ? t('users.normal') : t('users.disabled')],
+    [t('users.balance'), String(user.balance)],
+    [t('users.loginDays'), String(user.login_days)],
+    [t('users.registered'), formatTimestamp(user.created_at, locale) ?? ''],
+    [t('users.lastLogin'), formatTimestamp(user.last_login_at, locale) ?? t('users.never')],
+  ];
+  return (
+    <dl className={styles.detail}>
+      {rows.map(([k, v]) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Users: search by keyword, a paged table, details, disable / enable with a confirmation. */
+export function UsersView() {
+  const { t } = useTranslation('admin');
+  const api = useApi();
+  const { locale } = useLanguage();
+  const { config, user: me } = useSession();
+  const queryClient = useQueryClient();
+  const [input, setInput] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+
+  const list = useQuery({
+    queryKey: ['admin', 'users', keyword, page],
+    queryFn: () =>
+      api.request({
+        path: '/admin/user/list',
+        data: { page, limit: LIMIT, ...(keyword ? { keyword } : {}) },
+        schema: AdminUserListDataSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const setStatus = useMutation({
+    mutationFn: (v: { id: number; action: 'disable' | 'enable' }) =>
+      api.request({ path: `/admin/user/${v.action}`, data: { id: v.id }, schema: AdminUserSchema, task: 'userStatus' }),
+    onSuccess: async () => {
+      Toast.show({ content: t('users.done'), icon: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+  });
+
+  const showDetail = async (id: number) => {
+    const user = await api.request({ path: '/admin/user/detail', data: { id }, schema: AdminUserSchema });
+    void Dialog.alert({
+      title: t('users.detail'),
+      content: <Detail user={user} locale={locale} />,
+      confirmText: t('users.close'),
+    });
+  };
+
+  const confirmStatus = async (u: AdminUser) => {
+    const action = u.status === 'normal' ? 'disable' : 'enable';
+    const name = u.email ?? u.nickname;
+    const ok = await Dialog.confirm({
+      content: action === 'disable' ? t('users.confirmDisable', { name }) : t('users.confirmEnable', { name }),
+      cancelText: t('users.cancel'),
+      confirmText: t('users.confirm'),
+    });
+    if (ok) setStatus.mutate({ id: u.id, action });
+  };
+
+  const search = () => {
+    setKeyword(input.trim());
+    setPage(1);
+  };
+
+  const data = list.data;
+  const pages = pageCount(data?.total ?? 0, LIMIT);
+  return (
+    <>
+      <h1 className={styles.title}>{t('users.title')}</h1>
+      <div className={styles.panel}>
+        <form
+          className={styles.toolbar}
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            search();
+          }}
+        >
+          <label className={styles.srOnly} htmlFor="admin-user-search">
+            {t('users.search')}
+          </label>
+          <Input
+            id="admin-user-search"
+            className={styles.search}
+            placeholder={t('users.search')}
+            value={input}
+            onChange={setInput}
+            clearable
+            onClear={() => {
+              setInput('');
+              setKeyword('');
+              setPage(1);
+            }}
+          />
+          <Button color="primary" size="small" type="submit">
+            {t('users.searchButton')}
+          </Button>
+          {data ? <span className={styles.total}>{t('users.total', { count: data.total })}</span> : null}
+        </form>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th>{t('users.id')}</th>
+                <th>{t('users.user')}</th>
+                <th>{t('users.email')}</th>
+                <th>{t('users.mobile')}</th>
+                <th>{t('users.roles')}</th>
+                <th>{t('users.status')}</th>
+                <th>{t('users.registered')}</th>
+                <th>{t('users.lastLogin')}</th>
+                <th>{t('users.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data?.list.map((u) => (
+                <tr key={u.id} data-testid={`user-row-${String(u.id)}`}>
+                  <td>{u.id}</td>
+                  <td>
+                    <span className={styles.userCell}>
+                      <Avatar
+                        src={imageUrl(u.avatar, config?.asset_host ?? '', DEFAULT_AVATAR)}
+                        style={{ '--size': '28px', '--border-radius': '50%' }}
+                      />
+                      <span className={styles.ellipsis} title={u.nickname}>
+                        {u.nickname}
+                      </span>
+                    </span>
+                  </td>
+                  <td>
+                    <span className={styles.ellipsis} title={u.email ?? undefined}>
+                      {u.email ?? '—'}
+                    </span>
+                  </td>
+                  <td>{u.mobile ?? '—'}</td>
+                  <td>{u.roles.join(', ')}</td>
+                  <td>
+                    <Tag color={u.status === 'normal' ? 'success' : 'danger'} fill="outline">
+                      {u.status === 'normal' ? t('users.normal') : t('users.disabled')}
+                    </Tag>
+                  </td>
+                  <td>{formatTimestamp(u.created_at, locale, false)}</td>
+                  <td>{formatTimestamp(u.last_login_at, locale) ?? t('users.never')}</td>
+                  <td>
+                    <span className={styles.actions}>
+                      <Button size="mini" onClick={() => void showDetail(u.id).catch(() => undefined)}>
+                        {t('users.view')}
+                      </Button>
+                      {u.id !== me?.id ? (
+                        <Button
+                          size="mini"
+                          color={u.status === 'normal' ? 'danger' : 'success'}
+                          fill="outline"
+                          onClick={() => void confirmStatus(u)}
+                        >
+                          {u.status === 'normal' ? t('users.disable') : t('users.enable')}
+                        </Button>
+                      ) : null}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data && data.list.length === 0 ? <div className={styles.empty}>{t('users.empty')}</div> : null}
+        </div>
+        <div className={styles.pager}>
+          <Button
+            size="small"
+            disabled={page <= 1}
+            onClick={() => {
+              setPage((p) => Math.max(1, p - 1));
+            }}
+          >
+            {t('users.prev')}
+          </Button>
+          <span>{t('users.page', { page, pages })}</span>
+          <Button
+            size="small"
+            disabled={page >= pages}
+            onClick={() => {
+              setPage((p) => p + 1);
+            }}
+          >
+            {t('users.next')}
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ComponentType } from 'react';
+import {
+  BankcardOutline,
+  EditSOutline,
+  PayCircleOutline,
+  SetOutline,
+  UserOutline,
+  VideoOutline,
+} from 'antd-mobile-icons';
+
+/**
+ * The console's navigation: one entry per section, in menu order. A section with `ready: false` shows in the
+ * menu as "coming soon"; later issues add their view in AdminApp's route table and flip it on.
+ */
+export interface AdminSection {
+  key: 'users' | 'posts' | 'devices' | 'payments' | 'cashOuts' | 'settings';
+  /** Path under /admin. */
+  path: string;
+  icon: ComponentType;
+  ready: boolean;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { key: 'users', path: 'users', icon: UserOutline, ready: true },
+  { key: 'posts', path: 'posts', icon: EditSOutline, ready: false },
+  { key: 'devices', path: 'devices', icon: VideoOutline, ready: false },
+  { key: 'payments', path: 'payments', icon: PayCircleOutline, ready: false },
+  { key: 'cashOuts', path: 'cash-outs', icon: BankcardOutline, ready: false },
+  { key: 'settings', path: 'settings', icon: SetOutline, ready: false },
+];
+
+export const ADMIN_BASE = '/admin';
+
+/** Seconds since the epoch (API timestamps) → a local date and time. */
+export function formatTimestamp(seconds: number | null, locale: string, withTime = true): string | null {
+  if (seconds === null) return null;
+  const options: Intl.DateTimeFormatOptions = withTime
+    ? { dateStyle: 'short', timeStyle: 'short' }
+    : { dateStyle: 'medium' };
+  return new Intl.DateTimeFormat(locale, options).format(seconds * 1000);
+}
+
+/** Number of pages for `total` rows (at least 1). */
+export function pageCount(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, limit)));
+}

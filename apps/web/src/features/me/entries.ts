@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+import {
+  BankcardOutline,
+  BillOutline,
+  ContentOutline,
+  EditSOutline,
+  ExclamationCircleOutline,
+  QuestionCircleOutline,
+  SetOutline,
+  VideoOutline,
+} from 'antd-mobile-icons';
+import type { Role } from '@petheart/contracts';
+
+/** One entry on the Me tab: its label key (namespace `me`, under `mine.`), icon and route. */
+export interface MeEntry {
+  key: 'history' | 'certificate' | 'myPosts' | 'manage' | 'cashOut' | 'report' | 'qa' | 'settings';
+  icon: ComponentType;
+  path: string;
+}
+
+export const SERVICE_ENTRIES: readonly MeEntry[] = [
+  { key: 'history', icon: BillOutline, path: '/pages/history/history' },
+  { key: 'certificate', icon: ContentOutline, path: '/pages/certificate/certificate' },
+  { key: 'myPosts', icon: EditSOutline, path: '/pages/myPublish/myPublish' },
+  { key: 'report', icon: ExclamationCircleOutline, path: '/pages/report/report' },
+];
+
+/** Base operators (device owners) also manage devices and cash out. */
+export const OPERATOR_ENTRIES: readonly MeEntry[] = [
+  { key: 'manage', icon: VideoOutline, path: '/pages/manage/manage' },
+  { key: 'cashOut', icon: BankcardOutline, path: '/pages/cashOut/cashOut' },
+];
+
+export const MORE_ENTRIES: readonly MeEntry[] = [
+  { key: 'qa', icon: QuestionCircleOutline, path: '/pages/public/Q&A' },
+  { key: 'settings', icon: SetOutline, path: '/pages/public/set' },
+];
+
+export const RECHARGE_PATH = '/pages/money/money';
+export const USERINFO_PATH = '/pages/mine/userinfo';
+export const CROPPER_PATH = '/uni_modules/u-avatar-cropper/u-avatar-cropper';
+
+export function isOperator(roles: readonly Role[] | undefined): boolean {
+  return Boolean(roles?.includes('operator'));
+}

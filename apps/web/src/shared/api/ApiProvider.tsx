@@ -1,0 +1,77 @@
+import { createContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { alertDialog, confirmDialog, toast, TOAST_MS } from '../ui/feedback';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../i18n';
+import type { TokenStore } from '../session/storage';
+import { LOGIN_PATH } from '../navigation/paths';
+import { createApiClient, type ApiClient, type ApiClientDeps } from './client';
+
+export const ApiContext = createContext<ApiClient | null>(null);
+
+export { TOAST_MS };
+
+function LoadingIndicator() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="ph-loading" role="status" aria-live="polite">
+      <span className="ph-spinner ph-spinner-large" aria-hidden="true" />
+      <span>{t('loading')}</span>
+    </div>
+  );
+}
+
+/** Creates the app's API client (wired to antd-mobile toasts/dialogs and the token store) and provides it. */
+export function ApiProvider({
+  tokens,
+  children,
+  fetchImpl,
+}: {
+  tokens: TokenStore;
+  children: ReactNode;
+  fetchImpl?: ApiClientDeps['fetch'];
+}) {
+  const navigate = useNavigate();
+  const { locale } = useLanguage();
+  const [loading, setLoading] = useState(false);
+  const live = useRef({ navigate, locale });
+  useEffect(() => {
+    live.current = { navigate, locale };
+  }, [navigate, locale]);
+
+  const [client] = useState(() =>
+    createApiClient({
+      ui: {
+        toast: (content) => {
+          toast(content);
+        },
+        showLoading: () => {
+          setLoading(true);
+        },
+        hideLoading: () => {
+          setLoading(false);
+        },
+        serverError: (title, content) => {
+          void alertDialog(title, content);
+        },
+        confirmLogin: confirmDialog,
+      },
+      getToken: () => tokens.get(),
+      removeToken: () => {
+        tokens.remove();
+      },
+      getLocale: () => live.current.locale,
+      goLogin: () => {
+        void live.current.navigate(LOGIN_PATH);
+      },
+      ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    }),
+  );
+
+  return (
+    <ApiContext value={client}>
+      {children}
+      {loading && <LoadingIndicator />}
+    </ApiContext>
+  );
+}

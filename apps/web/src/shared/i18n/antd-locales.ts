@@ -1,0 +1,63 @@
+import enUS from 'antd-mobile/es/locales/en-US';
+import jaJP from 'antd-mobile/es/locales/ja-JP';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import zhTW from 'antd-mobile/es/locales/zh-TW';
+import type { Locale } from '@petheart/contracts';
+
+type AntdLocale = typeof enUS;
+
+/** antd-mobile's ja-JP and zh-TW locales leave some strings in English: these fill the gaps. */
+const jaOverrides = {
+  common: { close: '閉じる' },
+  Calendar: {
+    title: '日付選択',
+    confirm: '確認',
+    start: '開始',
+    end: '終了',
+    startAndEnd: '開始/終了',
+    today: '今日',
+  },
+  DatePicker: { tillNow: '現在まで' },
+  PullToRefresh: { refreshing: '更新中...' },
+  Selector: { name: 'セレクター' },
+};
+
+const zhTWOverrides = {
+  Calendar: {
+    title: '日期選擇',
+    confirm: '確認',
+    start: '開始',
+    end: '結束',
+    startAndEnd: '開始/結束',
+    today: '今日',
+  },
+  DatePicker: { tillNow: '至今' },
+  ImageUploader: { upload: '上傳' },
+  InfiniteScroll: { failedToLoad: '載入失敗', retry: '重新載入' },
+  Input: { clear: '清除' },
+  PasscodeInput: { name: '密碼輸入框' },
+  PullToRefresh: { refreshing: '載入中...' },
+  SearchBar: { name: '搜尋框' },
+  Slider: { name: '滑動輸入條' },
+  Stepper: { decrease: '減少', increase: '增加' },
+  Switch: { name: '開關' },
+  Selector: { name: '選擇組' },
+};
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function deepMerge<T>(base: T, override: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(override)) return (override ?? base) as T;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(override)) out[k] = deepMerge(out[k], v);
+  return out as T;
+}
+
+export const ANTD_LOCALES: Record<Locale, AntdLocale> = {
+  en: enUS,
+  ja: deepMerge(jaJP, jaOverrides),
+  'zh-CN': zhCN,
+  'zh-TW': deepMerge(zhTW, zhTWOverrides),
+};

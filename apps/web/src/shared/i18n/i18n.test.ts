@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from './createI18n';
+import { detectLocale, readPreference } from './preference';
+import { ANTD_LOCALES } from './antd-locales';
+
+describe('language', () => {
+  it.each([
+    ['zh', 'zh-CN'],
+    ['zh-Hans-CN', 'zh-CN'],
+    ['zh-CN', 'zh-CN'],
+    ['zh-Hant', 'zh-TW'],
+    ['zh-TW', 'zh-TW'],
+    ['zh-HK', 'zh-TW'],
+    ['zh-MO', 'zh-TW'],
+    ['ja-JP', 'ja'],
+    ['fr-FR', 'en'],
+  ] as const)('auto maps %s to %s', (tag, locale) => {
+    expect(detectLocale({ language: tag, languages: [tag] })).toBe(locale);
+  });
+
+  it('reads a stored preference, defaulting to auto', () => {
+    expect(readPreference(localStorage)).toBe('auto');
+    localStorage.setItem('language', 'ja');
+    expect(readPreference(localStorage)).toBe('ja');
+    localStorage.setItem('language', 'xx');
+    expect(readPreference(localStorage)).toBe('auto');
+  });
+
+  it('registers the contracts catalogue as `messages` with i18next placeholders', async () => {
+    const i18n = createI18n(
+      'zh-CN',
+      {},
+      {
+        home: () =>
+          Promise.resolve({
+            resources: { en: { a: 'A' }, ja: { a: 'ア' }, 'zh-CN': { a: '甲' }, 'zh-TW': { a: '甲' } },
+          }),
+      },
+    );
+    expect(i18n.t('messages:v.tooFrequent')).toBe('请勿频繁操作');
+    expect(i18n.t('messages:error.too_many_attempts', { seconds: 5 })).toBe('失败次数过多，请5秒后再试');
+    expect(i18n.t('common:loading')).toBe('加载中...');
+    await i18n.loadNamespaces('home');
+    expect(i18n.t('home:a')).toBe('甲');
+  });
+
+  it('fills antd-mobile ja/zh-TW gaps', () => {
+    expect(ANTD_LOCALES.ja.Calendar.today).toBe('今日');
+    expect(ANTD_LOCALES['zh-TW'].InfiniteScroll.retry).toBe('重新載入');
+    expect(ANTD_LOCALES.ja.common.confirm).toBe('確認');
+  });
+});

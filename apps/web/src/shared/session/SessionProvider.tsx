@@ -1,0 +1,210 @@
+import {
+  createContext,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { AppConfig, LoginData, UserInfo } from '@petheart/contracts';
+import { useApi } from '../api';
+import { LOGIN_PATH } from '../navigation/paths';
+import { DEFAULT_LOCATION, type AppLocation, type EventBus } from './events';
+import { locate } from './location';
+import { capturePid, removePidOnUnload } from './pid';
+import type { TokenStore } from './storage';
+
+export interface Session {
+  token: string | null;
+  user: UserInfo | null;
+  config: AppConfig | null;
+  login: (data: LoginData) => void;
+  logout: () => Promise<void>;
+  refreshUser: () => Promise<void>;
+  /** Fetches the app configuration again (e.g. on pull-to-refresh of a page showing statistics). */
+  refreshConfig: () => Promise<void>;
+  setUser: (u: UserInfo) => void;
+  pid: string | null;
+  visitorId: string | null;
+  location: AppLocation;
+  /** Asks the browser for the device location (may prompt); falls back to Shanghai; fires 'updateLocation'. */
+  refreshLocation: () => Promise<AppLocation>;
+  /** App events: 'loginSuccess', 'logout', 'updateLocation'. */
+  events: EventBus;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+async function loadFingerprint(): Promise<string> {
+  const { load } = await import('@fingerprintjs/fingerprintjs');
+  const agent = await load();
+  const result = await agent.get();
+  return result.visitorId;
+}
+
+function afterFirstPaint(fn: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(fn, { timeout: 3000 });
+    return () => {
+      window.cancelIdleCallback(id);
+    };
+  }
+  const id = setTimeout(fn, 500);
+  return () => {
+    clearTimeout(id);
+  };
+}
+
+const loadSchemas = () => import('./schemas');
+
+export interface SessionProviderProps {
+  tokens: TokenStore;
+  events: EventBus;
+  children: ReactNode;
+  /** Test seam: where the visitor id comes from (default: @fingerprintjs/fingerprintjs, loaded lazily). */
+  loadVisitorId?: () => Promise<string>;
+}
+
+/**
+ * The session store: token, user info, app config, referral pid, visitor id and location.
+ * On start it fetches the config, and the user info when a token exists.
+ */
+export function SessionProvider({ tokens, events, children, loadVisitorId = loadFingerprint }: SessionProviderProps) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const token = useSyncExternalStore(tokens.subscribe, tokens.get);
+  const [user, setUserState] = useState<UserInfo | null>(null);
+  const [config, setConfig] = useState<AppConfig | null>(null);
+  // "On show": a pid in the query or a scene string is stored; removed when the app unloads.
+  const pid = useMemo(() => capturePid(search, sessionStorage), [search]);
+  const [visitorId, setVisitorId] = useState<string | null>(null);
+  const [location, setLocation] = useState<AppLocation>(DEFAULT_LOCATION);
+  const loadVisitor = useRef(loadVisitorId);
+
+  const refreshConfig = useCallback(async () => {
+    const { AppConfigSchema } = await loadSchemas();
+    setConfig(await api.request({ path: '/configuration/getConfiguration', schema: AppConfigSchema, silent: true }));
+  }, [api]);
+
+  // The app configuration, once at start.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state is set after the fetch resolves
+    refreshConfig().catch(() => undefined);
+  }, [refreshConfig]);
+
+  const refreshUser = useCallback(async () => {
+    if (!tokens.get()) {
+      setUserState(null);
+      return;
+    }
+    const { UserInfoDataSchema } = await loadSchemas();
+    const data = await api.request({ path: '/user/index', method: 'GET', schema: UserInfoDataSchema });
+    setUserState(data.userinfo);
+  }, [api, tokens]);
+
+  // User info whenever a token appears (a user without a token is never shown: see `value`).
+  useEffect(() => {
+    if (!token) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the state is set after the fetch resolves
+    refreshUser().catch(() => undefined);
+  }, [token, refreshUser]);
+
+  useEffect(() => removePidOnUnload(window, sessionStorage), []);
+
+  // The visitor id, lazily after the first paint.
+  useEffect(
+    () =>
+      afterFirstPaint(() => {
+        loadVisitor
+          .current()
+          .then(setVisitorId)
+          .catch(() => undefined);
+      }),
+    [],
+  );
+
+  const applyLocation = useCallback(
+    (next: AppLocation) => {
+      setLocation(next);
+      events.emit('updateLocation', next);
+      return next;
+    },
+    [events],
+  );
+
+  // Location: the device's when already permitted, else Shanghai.
+  useEffect(() => {
+    let live = true;
+    void locate(navigator, false).then((l) => {
+      if (live) applyLocation(l);
+    });
+    return () => {
+      live = false;
+    };
+  }, [applyLocation]);
+
+  const refreshLocation = useCallback(async () => applyLocation(await locate(navigator, true)), [applyLocation]);
+
+  const login = useCallback(
+    (data: LoginData) => {
+      const { token: newToken, expires_in: _expires, ...info } = data.userinfo;
+      setUserState(info);
+      tokens.set(newToken);
+      events.emit('loginSuccess', undefined);
+    },
+    [tokens, events],
+  );
+
+  const logout = useCallback(async () => {
+    if (tokens.get()) {
+      const { LogoutSchema } = await loadSchemas();
+      await api.request({ path: '/user/logout', schema: LogoutSchema, silent: true }).catch(() => undefined);
+    }
+    tokens.remove();
+    setUserState(null);
+    events.emit('logout', undefined);
+    void navigate(LOGIN_PATH);
+  }, [api, tokens, events, navigate]);
+
+  const setUser = useCallback((u: UserInfo) => {
+    setUserState(u);
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({
+      token,
+      user: token ? user : null,
+      config,
+      login,
+      logout,
+      refreshUser,
+      refreshConfig,
+      setUser,
+      pid,
+      visitorId,
+      location,
+      refreshLocation,
+      events,
+    }),
+    [
+      token,
+      user,
+      config,
+      login,
+      logout,
+      refreshUser,
+      refreshConfig,
+      setUser,
+      pid,
+      visitorId,
+      location,
+      refreshLocation,
+      events,
+    ],
+  );
+  return <SessionContext value={value}>{children}</SessionContext>;
+}

@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const require = createRequire(import.meta.url);
+/** react-router 7 publishes its production build only by path (its exports map always names development). */
+const routerDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production');
+
+const API = 'http://127.0.0.1:8080';
+
+/**
+ * One React: antd-mobile's @react-spring 9 declares react <= 18 as a peer, so without the root package.json's
+ * `overrides` npm would install React 18 beside React 19. The overrides keep one copy; dedupe makes sure
+ * every import resolves to it even if a nested copy appears again.
+ */
+export const REACT_DEDUPE = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'scheduler'];
+
+export default defineConfig(({ mode }) => ({
+  plugins: [react()],
+  base: '/',
+  resolve: {
+    dedupe: REACT_DEDUPE,
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: path.join(routerDist, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: path.join(routerDist, 'dom-export.mjs') },
+          ]
+        : [],
+  },
+  server: {
+    proxy: {
+      '/api': { target: API, changeOrigin: false },
+      '/uploads': { target: API, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // zod schema builders are pure: a contracts module the shell imports for a constant (APP_VERSION,
+      // ERROR_IDS, LOCALES) must not drag its unused schemas, and zod with them, into the entry chunk.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
+}));

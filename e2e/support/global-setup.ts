@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { startSmtpServer } from './mailbox';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = address && typeof address !== 'string' ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+/** Polls `url` until it answers 200 (the server is ready) or the child exits or `timeoutMs` passes. */
+async function waitForReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${String(child.exitCode)}`);
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the API did not become ready at ${url} within ${String(timeoutMs)} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts a local SMTP server and the API (serving the built web app) on a free port with a fresh data folder.
+ * Tests find the app at PETHEART_E2E_URL and the received mail in PETHEART_E2E_MAIL_DIR.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const webDist = path.join(root, 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error('The web app is not built: run `npx vite build` in apps/web first.');
+  }
+  const scratch = process.env.PETHEART_E2E_SCRATCH ?? path.join(root, '.tmp', 'e2e');
+  const runDir = await mkdtemp(path.join(scratch, 'run-'));
+  const mailDir = path.join(runDir, 'mail');
+  const smtp = await startSmtpServer(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${String(port)}`;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: path.join(runDir, 'data'),
+      DATABASE_URL: '',
+      WEB_DIST: webDist,
+      SMTP_URL: `smtp://127.0.0.1:${String(smtp.port)}`,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      CODE_IP_LIMIT_PER_HOUR: '1000',
+    },
+  });
+  try {
+    await waitForReady(`${baseUrl}/api/configuration/getConfiguration`, child, 90_000);
+  } catch (error) {
+    await stop(child);
+    await smtp.close();
+    throw error;
+  }
+  process.env.PETHEART_E2E_URL = baseUrl;
+  process.env.PETHEART_E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    await stop(child);
+    await smtp.close();
+    if (process.env.PETHEART_E2E_KEEP !== '1') await rm(runDir, { recursive: true, force: true });
+  };
+}
