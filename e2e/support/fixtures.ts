@@ -25,6 +25,8 @@ export const screenshotDir = path.resolve(import.meta.dirname, '../screenshots')
 export async function snap(page: Page, name: string, lang: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   await expect(page.locator('.adm-mask:visible, .adm-toast-main:visible')).toHaveCount(0);
+  // A page whose chunk or strings are still loading shows the fallback spinner: wait for the page itself.
+  await expect(page.locator('.ph-page-fallback')).toHaveCount(0);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-${lang}.png`) });
 }
 

@@ -171,6 +171,7 @@ test('journey: register, login, profile with avatar, languages, logout', async (
 
 test('home in English', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('#root')).not.toBeEmpty();
+  await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('Devices deployed')).toBeVisible();
   await snap(page, 'home', 'en');
 });
