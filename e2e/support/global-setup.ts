@@ -73,6 +73,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
+      MQTT_PORT: '0',
       PUBLIC_URL: baseUrl,
       DATA_DIR: path.join(runDir, 'data'),
       DATABASE_URL: '',

@@ -19,6 +19,8 @@ import { codeRoutes } from './modules/code/routes';
 import { userRoutes } from './modules/user/routes';
 import { uploadRoutes } from './modules/upload/routes';
 import { oauthRoutes } from './modules/oauth/routes';
+import { adminBaseRoutes } from './modules/base/routes';
+import { adminDeviceRoutes, deviceRoutes } from './modules/device/routes';
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
 export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
@@ -44,6 +46,12 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     await app.register(adminUserRoutes, { adminUsers: services.adminUsers });
     await app.register(uploadRoutes, { upload: services.upload });
     await app.register(oauthRoutes, { oauth: services.oauth });
+    await app.register(adminBaseRoutes, { bases: services.bases });
+    await app.register(adminDeviceRoutes, { devices: services.devices });
+    await app.register(deviceRoutes, { catalog: services.deviceCatalog });
+    // The device gateway (MQTT broker and client) runs while the app does.
+    app.addHook('onReady', () => services.gateway.start());
+    app.addHook('onClose', () => services.gateway.stop());
 
     if (serveWeb)
       await app.register(webPlugin, { webDist: container.config.webDist, uploadDir: container.config.uploadDir });

@@ -22,6 +22,13 @@ import { OAuthIdentityRepository } from './modules/oauth/repository';
 import { OAuthService } from './modules/oauth/service';
 import { configuredProviders } from './modules/oauth/setup';
 import type { Authenticator } from './http/auth';
+import { BaseRepository } from './modules/base/repository';
+import { BaseService } from './modules/base/service';
+import { DeviceCatalogService } from './modules/device/catalog';
+import { DeviceRepository } from './modules/device/repository';
+import { DeviceAdminService } from './modules/device/service';
+import { DeviceGateway } from './modules/gateway/gateway';
+import { CommandRepository } from './modules/gateway/repository';
 
 export interface ContainerOverrides {
   database?: DatabaseHandle;
@@ -106,6 +113,31 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     publicUrl: config.publicUrl,
   });
 
+  // Bases and devices; the gateway embeds the MQTT broker (or connects to MQTT_URL) when the app starts.
+  const baseRepository = new BaseRepository(db);
+  const deviceRepository = new DeviceRepository(db);
+  const gateway = new DeviceGateway({
+    mqtt: config.mqtt,
+    devices: deviceRepository,
+    commands: new CommandRepository(db),
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[device gateway]', error);
+    },
+  });
+  const bases = new BaseService(baseRepository);
+  const devices = new DeviceAdminService({
+    devices: deviceRepository,
+    bases: baseRepository,
+    sessions: gateway,
+    clock,
+  });
+  const deviceCatalog = new DeviceCatalogService({
+    devices: deviceRepository,
+    bases: baseRepository,
+    defaultPortions: async () => (await configuration.settings()).feeding_portions,
+    clock,
+  });
+
   return {
     config,
     database,
@@ -113,8 +145,22 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     mailer,
     sms,
     authenticator,
-    services: { configuration, statistics, upload, tokens, codes, users, adminUsers, oauth },
+    services: {
+      configuration,
+      statistics,
+      upload,
+      tokens,
+      codes,
+      users,
+      adminUsers,
+      oauth,
+      gateway,
+      bases,
+      devices,
+      deviceCatalog,
+    },
     async close() {
+      await gateway.stop();
       await database.close();
     },
   };

@@ -22,6 +22,7 @@ export const ERROR_IDS = [
   'upload_failed',
   'oauth_not_configured',
   'oauth_failed',
+  'device_exists',
 ] as const;
 export const ErrorIdSchema = z.enum(ERROR_IDS);
 export type ErrorId = z.infer<typeof ErrorIdSchema>;
@@ -48,4 +49,5 @@ export const ERROR_STATUS: Record<ErrorId, number> = {
   upload_failed: 400,
   oauth_not_configured: 404,
   oauth_failed: 400,
+  device_exists: 409,
 };

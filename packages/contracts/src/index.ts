@@ -8,3 +8,5 @@ export * from './configuration';
 export * from './upload';
 export * from './admin';
 export * from './device';
+export * from './base';
+export * from './console-devices';

@@ -151,6 +151,61 @@ export const MESSAGES = {
     'zh-CN': '请勿频繁操作',
     'zh-TW': '請勿頻繁操作',
   },
+  'v.tooMany': { en: 'Too many items', ja: '項目が多すぎます', 'zh-CN': '数量过多', 'zh-TW': '數量過多' },
+  'v.baseName': {
+    en: 'Please enter the base name',
+    ja: '拠点名を入力してください',
+    'zh-CN': '请输入基地名称',
+    'zh-TW': '請輸入基地名稱',
+  },
+  'v.address': {
+    en: 'Please enter the address',
+    ja: '住所を入力してください',
+    'zh-CN': '请输入地址',
+    'zh-TW': '請輸入地址',
+  },
+  'v.latitude': {
+    en: 'Please enter a latitude from -90 to 90',
+    ja: '緯度は-90〜90で入力してください',
+    'zh-CN': '请输入-90到90之间的纬度',
+    'zh-TW': '請輸入-90到90之間的緯度',
+  },
+  'v.longitude': {
+    en: 'Please enter a longitude from -180 to 180',
+    ja: '経度は-180〜180で入力してください',
+    'zh-CN': '请输入-180到180之间的经度',
+    'zh-TW': '請輸入-180到180之間的經度',
+  },
+  'v.animalCount': {
+    en: 'Please enter the number of animals (0 or more)',
+    ja: '動物の数（0以上）を入力してください',
+    'zh-CN': '请输入动物数量（0或以上）',
+    'zh-TW': '請輸入動物數量（0或以上）',
+  },
+  'v.base': {
+    en: 'Please select the base',
+    ja: '拠点を選択してください',
+    'zh-CN': '请选择基地',
+    'zh-TW': '請選擇基地',
+  },
+  'v.deviceName': {
+    en: 'Please enter the device name',
+    ja: 'デバイス名を入力してください',
+    'zh-CN': '请输入设备名称',
+    'zh-TW': '請輸入設備名稱',
+  },
+  'v.deviceId': {
+    en: 'The device ID must be 3 to 64 letters, digits, _ or -',
+    ja: 'デバイスIDは英数字・_・-の3〜64文字にしてください',
+    'zh-CN': '设备ID须为3到64位字母、数字、_或-',
+    'zh-TW': '設備ID須為3到64位字母、數字、_或-',
+  },
+  'v.revenueShare': {
+    en: 'The revenue share rate must be from 0% to 100%',
+    ja: '収益分配率は0%〜100%にしてください',
+    'zh-CN': '分成比例须在0%到100%之间',
+    'zh-TW': '分成比例須在0%到100%之間',
+  },
   // Client-side failures (no error id: the request never got an answer)
   'net.timeout': { en: 'Timeout', ja: 'タイムアウトしました', 'zh-CN': '服务器繁忙', 'zh-TW': '伺服器繁忙' },
   'net.failed': {
@@ -276,6 +331,12 @@ export const MESSAGES = {
     'zh-CN': '登录失败，请重试',
     'zh-TW': '登入失敗，請重試',
   },
+  'error.device_exists': {
+    en: 'This device ID is already in use',
+    ja: 'このデバイスIDは既に使用されています',
+    'zh-CN': '该设备ID已被使用',
+    'zh-TW': '該設備ID已被使用',
+  },
   // Success messages
   'ok.default': { en: 'OK', ja: 'OK', 'zh-CN': '成功', 'zh-TW': '成功' },
   'ok.codeSent': {
@@ -305,6 +366,31 @@ export const MESSAGES = {
     ja: 'アカウントを有効化しました',
     'zh-CN': '账号已启用',
     'zh-TW': '帳號已啟用',
+  },
+  'ok.baseCreated': { en: 'Base created', ja: '拠点を作成しました', 'zh-CN': '基地已创建', 'zh-TW': '基地已建立' },
+  'ok.deviceProvisioned': {
+    en: 'Device added. Copy the secret now: it is shown only once',
+    ja: 'デバイスを追加しました。シークレットは一度しか表示されないので、今すぐコピーしてください',
+    'zh-CN': '设备已添加。请立即复制密钥：它只显示这一次',
+    'zh-TW': '設備已新增。請立即複製密鑰：它只顯示這一次',
+  },
+  'ok.secretRotated': {
+    en: 'New secret issued. Copy it now: it is shown only once, and the old one no longer works',
+    ja: '新しいシークレットを発行しました。一度しか表示されないので今すぐコピーしてください。古いものは使えなくなりました',
+    'zh-CN': '已生成新密钥。请立即复制：它只显示这一次，旧密钥已失效',
+    'zh-TW': '已產生新密鑰。請立即複製：它只顯示這一次，舊密鑰已失效',
+  },
+  'ok.deviceDisabled': {
+    en: 'Device disabled',
+    ja: 'デバイスを無効化しました',
+    'zh-CN': '设备已停用',
+    'zh-TW': '設備已停用',
+  },
+  'ok.deviceEnabled': {
+    en: 'Device enabled',
+    ja: 'デバイスを有効化しました',
+    'zh-CN': '设备已启用',
+    'zh-TW': '設備已啟用',
   },
   'ok.uploaded': { en: 'Uploaded', ja: 'アップロードしました', 'zh-CN': '上传成功', 'zh-TW': '上傳成功' },
   // Mail

@@ -41,4 +41,19 @@ describe('loadConfig', () => {
     const c = loadConfig({ FACEBOOK_CLIENT_ID: 'id', FACEBOOK_CLIENT_SECRET: 's' });
     expect(c.oauth.facebook).toEqual({ clientId: 'id', clientSecret: 's', issuer: 'https://www.facebook.com' });
   });
+
+  it('embeds the MQTT broker on 1883 (any free port under test) unless MQTT_URL names one', () => {
+    expect(loadConfig({}).mqtt).toEqual({
+      host: '127.0.0.1',
+      port: 1883,
+      url: undefined,
+      username: 'petheart-api',
+      password: undefined,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).mqtt.port).toBe(0);
+    expect(() => loadConfig({ MQTT_URL: 'mqtt://broker:1883' })).toThrow(/MQTT_PASSWORD/);
+    expect(() => loadConfig({ MQTT_URL: 'http://broker' })).toThrow(/MQTT_URL/);
+    const external = loadConfig({ MQTT_URL: 'mqtts://broker:8883', MQTT_PASSWORD: 'pw', MQTT_USERNAME: 'api' });
+    expect(external.mqtt).toMatchObject({ url: 'mqtts://broker:8883', username: 'api', password: 'pw' });
+  });
 });

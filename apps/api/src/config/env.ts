@@ -36,6 +36,14 @@ const EnvSchema = z.object({
   FACEBOOK_CLIENT_ID: z.string().min(1).optional(),
   FACEBOOK_CLIENT_SECRET: z.string().min(1).optional(),
   FACEBOOK_ISSUER: z.url().default('https://www.facebook.com'),
+  MQTT_HOST: z.string().min(1).default('127.0.0.1'),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\/[^/]+/, 'must start with mqtt:// or mqtts://')
+    .optional(),
+  MQTT_USERNAME: z.string().min(1).default('petheart-api'),
+  MQTT_PASSWORD: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +74,11 @@ export interface AppConfig {
   seedDemo: boolean;
   demoAdmin: { email: string; password: string };
   oauth: { google: OAuthClientConfig | undefined; facebook: OAuthClientConfig | undefined };
+  /**
+   * Devices' MQTT broker. Without `url` the API embeds one on host:port (port 0 = any free port);
+   * with `url` it connects to that broker (Mosquitto, EMQX) as `username`.
+   */
+  mqtt: { host: string; port: number; url: string | undefined; username: string; password: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -92,6 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('GOOGLE_CLIENT_SECRET: required with GOOGLE_CLIENT_ID');
   if (e.FACEBOOK_CLIENT_ID && !e.FACEBOOK_CLIENT_SECRET)
     problems.push('FACEBOOK_CLIENT_SECRET: required with FACEBOOK_CLIENT_ID');
+  if (e.MQTT_URL && !e.MQTT_PASSWORD) problems.push('MQTT_PASSWORD: required with MQTT_URL');
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -117,6 +131,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     oauth: {
       google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
       facebook: oauthClient(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, e.FACEBOOK_ISSUER),
+    },
+    mqtt: {
+      host: e.MQTT_HOST,
+      // Tests run many APIs side by side: each embedded broker takes any free port unless told otherwise.
+      port: e.MQTT_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1883),
+      url: e.MQTT_URL,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
     },
   };
 }

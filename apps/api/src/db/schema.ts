@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -11,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -120,3 +123,84 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Feeding stations (bases): where feeders stand. An admin may assign a base operator (a user). */
+export const bases = pgTable(
+  'bases',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    animalCount: integer('animal_count').notNull().default(0),
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    introduction: text('introduction').notNull().default(''),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bases_operator_idx').on(t.operatorId)],
+);
+
+/** Feeders. The id is the device ID printed on the unit (PH-0001); the secret is stored only as a hash. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    baseId: integer('base_id')
+      .notNull()
+      .references(() => bases.id),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    feederOnline: boolean('feeder_online').notNull().default(false),
+    cameraOnline: boolean('camera_online').notNull().default(false),
+    /** Food left in the hopper, grams (as last reported). */
+    foodStock: integer('food_stock').notNull().default(0),
+    /** Portions offered on this device; null = the configured defaults. */
+    portions: jsonb('portions').$type<{ grams: number; coins: number }[]>(),
+    /** The base operator's revenue share, basis points (10000 = 100 %). */
+    revenueShareBp: integer('revenue_share_bp').notNull().default(0),
+    firstOnlineAt: timestamp('first_online_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    disabled: boolean('disabled').notNull().default(false),
+    firmware: text('firmware').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('devices_base_idx').on(t.baseId),
+    check('devices_revenue_share_range', sql`${t.revenueShareBp} BETWEEN 0 AND 10000`),
+  ],
+);
+
+/** Commands sent to devices (dispense), with their delivery attempts and the device's answer. */
+export const deviceCommands = pgTable(
+  'device_commands',
+  {
+    id: uuid('id').primaryKey(),
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['dispense'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    status: text('status', { enum: ['queued', 'sent', 'acked', 'failed', 'expired'] })
+      .notNull()
+      .default('queued'),
+    /** The device's outcome (dispensed, jammed, empty, failed, expired), or null before an answer. */
+    outcome: text('outcome'),
+    /** Grams the device measured. */
+    grams: integer('grams'),
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('device_commands_device_idx').on(t.deviceId, t.issuedAt),
+    index('device_commands_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} IN ('queued', 'sent')`),
+  ],
+);

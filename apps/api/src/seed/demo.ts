@@ -1,5 +1,6 @@
 import type { Role } from '@petheart/contracts';
 import type { Container } from '../container';
+import { seedDemoDevices } from './demo-devices';
 
 export const DEMO_USERS = [
   { email: 'demo@petheart.local', password: 'petheart-demo', nickname: 'Demo', roles: ['user'] as Role[] },
@@ -22,4 +23,5 @@ export async function seedDemo(container: Container): Promise<void> {
       if (!(await users.byEmail(email))) throw error;
     }
   }
+  await seedDemoDevices(container);
 }

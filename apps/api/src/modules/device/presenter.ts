@@ -1,0 +1,50 @@
+import type { AdminDevice, DeviceLiveState, DevicePortion, PublicDevice } from '@petheart/contracts';
+import { seconds } from '../base/presenter';
+import type { DeviceRow, DeviceWithBase } from './repository';
+
+const DAY_MS = 86_400_000;
+
+/** Days in operation: the day the device first came online is day 1; 0 before that. */
+export function daysInOperation(firstOnlineAt: Date | null, now: Date): number {
+  if (!firstOnlineAt) return 0;
+  return Math.max(1, Math.floor((now.getTime() - firstOnlineAt.getTime()) / DAY_MS) + 1);
+}
+
+export function toLiveState(d: DeviceRow): DeviceLiveState {
+  return {
+    online: d.feederOnline || d.cameraOnline,
+    feeder_online: d.feederOnline,
+    camera_online: d.cameraOnline,
+    food_stock: d.foodStock,
+    last_seen_at: d.lastSeenAt ? seconds(d.lastSeenAt) : null,
+  };
+}
+
+/** A device as everyone sees it; portions fall back to the configured defaults. */
+export function toPublicDevice(d: DeviceRow, now: Date, defaultPortions: DevicePortion[]): PublicDevice {
+  return {
+    ...toLiveState(d),
+    device_id: d.id,
+    name: d.name,
+    days_in_operation: daysInOperation(d.firstOnlineAt, now),
+    portions: d.portions ?? defaultPortions,
+  };
+}
+
+/** A device as the operator console sees it (never its secret or hash). */
+export function toAdminDevice(d: DeviceWithBase, now: Date): AdminDevice {
+  return {
+    ...toLiveState(d),
+    device_id: d.id,
+    base_id: d.baseId,
+    base_name: d.baseName,
+    name: d.name,
+    portions: d.portions,
+    revenue_share_bp: d.revenueShareBp,
+    days_in_operation: daysInOperation(d.firstOnlineAt, now),
+    first_online_at: d.firstOnlineAt ? seconds(d.firstOnlineAt) : null,
+    disabled: d.disabled,
+    firmware: d.firmware,
+    created_at: seconds(d.createdAt),
+  };
+}

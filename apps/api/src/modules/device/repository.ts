@@ -1,0 +1,130 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DeviceState } from '@petheart/contracts';
+import type { Database } from '../../db/client';
+import { bases, devices } from '../../db/schema';
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type NewDevice = typeof devices.$inferInsert;
+export type DeviceWithBase = DeviceRow & { baseName: string };
+
+export type DevicePatch = Partial<Pick<DeviceRow, 'baseId' | 'name' | 'revenueShareBp' | 'portions'>>;
+
+const withBase = { ...getTableColumns(devices), baseName: bases.name };
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class DeviceRepository {
+  constructor(private readonly db: Database) {}
+
+  /** What the broker needs to admit a device. */
+  async credentials(id: string): Promise<{ secretHash: string; disabled: boolean } | undefined> {
+    const rows = await this.db
+      .select({ secretHash: devices.secretHash, disabled: devices.disabled })
+      .from(devices)
+      .where(eq(devices.id, id))
+      .limit(1);
+    return rows[0];
+  }
+
+  async byId(id: string): Promise<DeviceWithBase | undefined> {
+    const rows = await this.db
+      .select(withBase)
+      .from(devices)
+      .innerJoin(bases, eq(bases.id, devices.baseId))
+      .where(eq(devices.id, id))
+      .limit(1);
+    return rows[0];
+  }
+
+  async list(q: {
+    page: number;
+    limit: number;
+    baseId?: number | undefined;
+    keyword?: string | undefined;
+  }): Promise<{ rows: DeviceWithBase[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (q.baseId !== undefined) conditions.push(eq(devices.baseId, q.baseId));
+    if (q.keyword) {
+      const like = `%${escapeLike(q.keyword)}%`;
+      const match = or(ilike(devices.id, like), ilike(devices.name, like), ilike(bases.name, like));
+      if (match) conditions.push(match);
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select(withBase)
+        .from(devices)
+        .innerJoin(bases, eq(bases.id, devices.baseId))
+        .where(where)
+        .orderBy(asc(devices.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      this.db.select({ n: count() }).from(devices).innerJoin(bases, eq(bases.id, devices.baseId)).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /** Enabled devices of these bases, by id. */
+  async enabledOfBases(baseIds: number[]): Promise<DeviceRow[]> {
+    if (baseIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(devices)
+      .where(and(inArray(devices.baseId, baseIds), eq(devices.disabled, false)))
+      .orderBy(asc(devices.id));
+  }
+
+  /** Inserts a device; undefined when the id is taken. */
+  async insert(device: NewDevice): Promise<DeviceRow | undefined> {
+    const rows = await this.db.insert(devices).values(device).onConflictDoNothing().returning();
+    return rows[0];
+  }
+
+  /** The next free automatic id, PH-0001 style. */
+  async nextAutoId(): Promise<string> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(sql`${devices.id} ~ '^PH-[0-9]+$'`)
+      .orderBy(desc(sql`length(${devices.id})`), desc(devices.id))
+      .limit(1);
+    const last = rows[0] ? Number(rows[0].id.slice(3)) : 0;
+    return `PH-${String(last + 1).padStart(4, '0')}`;
+  }
+
+  async update(id: string, patch: DevicePatch & { secretHash?: string; disabled?: boolean }): Promise<boolean> {
+    const rows = await this.db.update(devices).set(patch).where(eq(devices.id, id)).returning({ id: devices.id });
+    return rows.length > 0;
+  }
+
+  /** Marks every device offline (an embedded broker that has just started has no devices connected). */
+  async markAllOffline(): Promise<void> {
+    await this.db
+      .update(devices)
+      .set({ feederOnline: false, cameraOnline: false })
+      .where(or(eq(devices.feederOnline, true), eq(devices.cameraOnline, true)));
+  }
+
+  /**
+   * Applies a state report: online flags (a device that went offline has neither feeder nor camera),
+   * food stock, firmware, last seen; the first time it is online, first_online_at. Undefined for an
+   * unknown device.
+   */
+  async applyState(id: string, state: DeviceState, now: Date): Promise<DeviceRow | undefined> {
+    const rows = await this.db
+      .update(devices)
+      .set({
+        feederOnline: state.online && state.feeder_online,
+        cameraOnline: state.online && state.camera_online,
+        foodStock: state.food_stock,
+        firmware: state.firmware,
+        lastSeenAt: now,
+        ...(state.online
+          ? { firstOnlineAt: sql`COALESCE(${devices.firstOnlineAt}, ${now.toISOString()}::timestamptz)` }
+          : {}),
+      })
+      .where(eq(devices.id, id))
+      .returning();
+    return rows[0];
+  }
+}

@@ -1,0 +1,105 @@
+import type {
+  AdminDevice,
+  AdminDeviceListData,
+  AdminDeviceUpdateBody,
+  DeviceCredentials,
+  DeviceProvisionBody,
+} from '@petheart/contracts';
+import type { Clock } from '../../clock';
+import { AppError } from '../../http/errors';
+import type { BaseRepository } from '../base/repository';
+import { toAdminDevice } from './presenter';
+import type { DevicePatch, DeviceRepository } from './repository';
+import { generateDeviceSecret, hashDeviceSecret } from './secrets';
+
+/** Ends what a device may still do with old credentials: cached verifications and its live session. */
+export interface DeviceSessionControl {
+  revoke(deviceId: string): void;
+}
+
+export interface DeviceAdminServiceDeps {
+  devices: DeviceRepository;
+  bases: BaseRepository;
+  sessions: DeviceSessionControl;
+  clock: Clock;
+}
+
+/** The operator console's devices: list with live state, provision, update, rotate the secret, disable, enable. */
+export class DeviceAdminService {
+  constructor(private readonly deps: DeviceAdminServiceDeps) {}
+
+  async list(q: {
+    page: number;
+    limit: number;
+    base_id?: number | undefined;
+    keyword?: string | undefined;
+  }): Promise<AdminDeviceListData> {
+    const { rows, total } = await this.deps.devices.list({ ...q, baseId: q.base_id });
+    const now = this.deps.clock.now();
+    return { list: rows.map((r) => toAdminDevice(r, now)), total, page: q.page, limit: q.limit };
+  }
+
+  /** Creates a device and answers its secret, this once (only an argon2 hash is kept). */
+  async provision(body: DeviceProvisionBody): Promise<DeviceCredentials> {
+    await this.requireBase(body.base_id);
+    const secret = generateDeviceSecret();
+    const secretHash = await hashDeviceSecret(secret);
+    // An automatic id can lose a race with another console: take the next one.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const id = body.device_id ?? (await this.deps.devices.nextAutoId());
+      const row = await this.deps.devices.insert({
+        id,
+        baseId: body.base_id,
+        name: body.name,
+        secretHash,
+        revenueShareBp: body.revenue_share_bp,
+        portions: body.portions,
+      });
+      if (row) return { device: await this.detail(row.id), secret };
+      if (body.device_id) break;
+    }
+    throw new AppError('device_exists');
+  }
+
+  async update(body: AdminDeviceUpdateBody): Promise<AdminDevice> {
+    if (body.base_id !== undefined) await this.requireBase(body.base_id);
+    const patch: DevicePatch = {};
+    if (body.base_id !== undefined) patch.baseId = body.base_id;
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.revenue_share_bp !== undefined) patch.revenueShareBp = body.revenue_share_bp;
+    if (body.portions !== undefined) patch.portions = body.portions;
+    if (Object.keys(patch).length > 0 && !(await this.deps.devices.update(body.device_id, patch)))
+      throw new AppError('not_found');
+    return this.detail(body.device_id);
+  }
+
+  /** A new secret, shown once; the old one stops working at once (cache included, live session closed). */
+  async rotate(deviceId: string): Promise<DeviceCredentials> {
+    const secret = generateDeviceSecret();
+    const updated = await this.deps.devices.update(deviceId, { secretHash: await hashDeviceSecret(secret) });
+    if (!updated) throw new AppError('not_found');
+    this.deps.sessions.revoke(deviceId);
+    return { device: await this.detail(deviceId), secret };
+  }
+
+  async disable(deviceId: string): Promise<AdminDevice> {
+    if (!(await this.deps.devices.update(deviceId, { disabled: true }))) throw new AppError('not_found');
+    this.deps.sessions.revoke(deviceId);
+    return this.detail(deviceId);
+  }
+
+  async enable(deviceId: string): Promise<AdminDevice> {
+    if (!(await this.deps.devices.update(deviceId, { disabled: false }))) throw new AppError('not_found');
+    return this.detail(deviceId);
+  }
+
+  private async detail(deviceId: string): Promise<AdminDevice> {
+    const row = await this.deps.devices.byId(deviceId);
+    if (!row) throw new AppError('not_found');
+    return toAdminDevice(row, this.deps.clock.now());
+  }
+
+  private async requireBase(id: number): Promise<void> {
+    if (!(await this.deps.bases.byId(id))) throw new AppError('not_found');
+  }
+}

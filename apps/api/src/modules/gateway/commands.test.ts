@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceAck } from '@petheart/contracts';
+import { CommandDispatcher, type CommandDispatcherDeps } from './commands';
+
+type Repo = CommandDispatcherDeps['repository'];
+
+function setup(enabled = new Set(['D1', 'D2'])) {
+  const rows = new Map<string, { status: string; attempts: number; outcome?: string; grams?: number }>();
+  const published: { topic: string; id: string }[] = [];
+  const repository: Repo = {
+    insertForEnabledDevice: (row) => {
+      if (!enabled.has(row.deviceId)) return Promise.resolve(false);
+      rows.set(row.id, { status: row.status ?? 'queued', attempts: row.attempts ?? 0 });
+      return Promise.resolve(true);
+    },
+    markSent: (id, attempts) => {
+      const r = rows.get(id);
+      if (r && (r.status === 'queued' || r.status === 'sent')) Object.assign(r, { status: 'sent', attempts });
+      return Promise.resolve();
+    },
+    settle: (id, status, answer) => {
+      const r = rows.get(id);
+      if (!r || !(r.status === 'queued' || r.status === 'sent')) return Promise.resolve(false);
+      Object.assign(r, { status, ...(answer ? { outcome: answer.outcome, grams: answer.grams } : {}) });
+      return Promise.resolve(true);
+    },
+    recordLateAnswer: () => Promise.resolve(),
+  };
+  const dispatcher = new CommandDispatcher({
+    repository,
+    publish: (topic, payload) => {
+      published.push({ topic, id: (JSON.parse(payload) as { id: string }).id });
+      return Promise.resolve();
+    },
+    now: () => Date.now(),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  const ack = (deviceId: string, id: string, outcome: DeviceAck['outcome'], grams: number) =>
+    dispatcher.handleAck(deviceId, { v: 1, id, outcome, grams, at: Date.now() });
+  return { dispatcher, rows, published, ack };
+}
+
+describe('CommandDispatcher', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stores the command as sent, publishes it, and settles on the ack', async () => {
+    const { dispatcher, rows, published, ack } = setup();
+    const issued = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 });
+    expect(issued.position).toBe(0);
+    expect(published).toEqual([{ topic: 'petheart/v1/devices/D1/cmd', id: issued.id }]);
+    expect(rows.get(issued.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    await ack('D1', issued.id, 'dispensed', 9);
+    expect(await issued.result).toEqual({
+      id: issued.id,
+      deviceId: 'D1',
+      status: 'acked',
+      outcome: 'dispensed',
+      grams: 9,
+      attempts: 1,
+    });
+    expect(rows.get(issued.id)).toMatchObject({ status: 'acked', grams: 9 });
+  });
+
+  it('ignores acks from another device and duplicates', async () => {
+    const { dispatcher, ack } = setup();
+    const issued = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 });
+    await ack('D2', issued.id, 'dispensed', 10);
+    await ack('D1', issued.id, 'duplicate', 0);
+    expect(dispatcher.queueLength('D1')).toBe(1);
+    await ack('D1', issued.id, 'empty', 0);
+    expect(await issued.result).toMatchObject({ status: 'failed', outcome: 'empty' });
+  });
+
+  it('re-sends with the same id after each ack timeout, then expires at the TTL', async () => {
+    const { dispatcher, rows, published } = setup();
+    const issued = await dispatcher.issue(
+      'D1',
+      { kind: 'dispense', grams: 10 },
+      { ttlMs: 1_000, retries: 2, ackTimeoutMs: 300 },
+    );
+    await vi.advanceTimersByTimeAsync(999);
+    expect(published.map((p) => p.id)).toEqual([issued.id, issued.id, issued.id]);
+    expect(rows.get(issued.id)).toMatchObject({ status: 'sent', attempts: 3 });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await issued.result).toMatchObject({ status: 'expired', outcome: null, grams: 0, attempts: 3 });
+    expect(rows.get(issued.id)?.status).toBe('expired');
+  });
+
+  it('keeps one command in flight per device, in the order issued; other devices do not wait', async () => {
+    const { dispatcher, published, ack } = setup();
+    const a = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 });
+    const b = await dispatcher.issue('D1', { kind: 'dispense', grams: 20 });
+    const other = await dispatcher.issue('D2', { kind: 'dispense', grams: 30 });
+    expect([a.position, b.position, other.position]).toEqual([0, 1, 0]);
+    expect(published.map((p) => p.id)).toEqual([a.id, other.id]);
+    await ack('D1', a.id, 'dispensed', 10);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(published.map((p) => p.id)).toEqual([a.id, other.id, b.id]);
+    expect(dispatcher.queueLength('D1')).toBe(1);
+  });
+
+  it('refuses unknown or disabled devices and bad amounts, and leaves no queue behind', async () => {
+    const { dispatcher } = setup();
+    await expect(dispatcher.issue('NOPE', { kind: 'dispense', grams: 10 })).rejects.toMatchObject({ id: 'not_found' });
+    await expect(dispatcher.issue('D1', { kind: 'dispense', grams: 0 })).rejects.toMatchObject({
+      id: 'validation_failed',
+    });
+    expect(dispatcher.queueLength('NOPE')).toBe(0);
+  });
+
+  it('expires everything open when stopped', async () => {
+    const { dispatcher } = setup();
+    const a = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 });
+    const b = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 });
+    await dispatcher.stop();
+    expect((await a.result).status).toBe('expired');
+    expect((await b.result).status).toBe('expired');
+    await expect(dispatcher.issue('D1', { kind: 'dispense', grams: 10 })).rejects.toThrow(/stopped/);
+  });
+});

@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DeviceCommandSchema,
+  PROTOCOL_VERSION,
+  deviceTopics,
+  type DeviceAck,
+  type DeviceCommand,
+} from '@petheart/contracts';
+import { AppError } from '../../http/errors';
+import type { CommandRepository } from './repository';
+
+export interface CommandOptions {
+  /** How long the command may take, queueing included, before it expires (ms). Default 10 000. */
+  ttlMs?: number;
+  /** Re-sends (same id) after an unanswered attempt. Default 2. */
+  retries?: number;
+  /** How long one attempt waits for the ack (ms). Default ttl / (retries + 1), at most 3 000. */
+  ackTimeoutMs?: number;
+}
+
+export interface CommandRequest {
+  kind: 'dispense';
+  grams: number;
+}
+
+export interface CommandResult {
+  id: string;
+  deviceId: string;
+  /** acked = dispensed; failed = jammed, empty or failed; expired = no answer in time (or the device said so). */
+  status: 'acked' | 'failed' | 'expired';
+  /** The device's outcome; null when it never answered. */
+  outcome: DeviceAck['outcome'] | null;
+  /** Grams the device measured (0 without an answer). */
+  grams: number;
+  attempts: number;
+}
+
+export interface IssuedCommand {
+  id: string;
+  /** Commands ahead of this one on the device (0 = sent at once). */
+  position: number;
+  /** Settles (never rejects) when the device answers or the command expires. */
+  result: Promise<CommandResult>;
+}
+
+interface Pending {
+  id: string;
+  deviceId: string;
+  message: string;
+  retries: number;
+  ackTimeoutMs: number;
+  expiresAt: number;
+  attempts: number;
+  settled: boolean;
+  ackTimer: NodeJS.Timeout | undefined;
+  ttlTimer: NodeJS.Timeout | undefined;
+  /** Resolves once the row is stored (false: it never will be). */
+  recorded: Promise<boolean>;
+  resolve: (result: CommandResult) => void;
+}
+
+interface DeviceQueue {
+  inflight: Pending | null;
+  waiting: Pending[];
+}
+
+export interface CommandDispatcherDeps {
+  repository: Pick<CommandRepository, 'insertForEnabledDevice' | 'markSent' | 'settle' | 'recordLateAnswer'>;
+  /** Publishes with QoS 1 (resolves when the broker has it). */
+  publish(topic: string, payload: string): Promise<void>;
+  /** Wall-clock ms (the device compares expires_at with its own clock). */
+  now(): number;
+  onError(error: unknown): void;
+}
+
+const DEFAULT_TTL_MS = 10_000;
+const DEFAULT_RETRIES = 2;
+
+/**
+ * Sends commands to devices: one in flight per device (the rest wait in order), re-sent with the same
+ * id when unanswered (the device drops ids it has seen), expired after their TTL. Every command is a
+ * row in device_commands; the returned promise settles with the device's answer or the expiry.
+ */
+export class CommandDispatcher {
+  private readonly queues = new Map<string, DeviceQueue>();
+  private readonly pending = new Map<string, Pending>();
+  private stopped = false;
+
+  constructor(private readonly deps: CommandDispatcherDeps) {}
+
+  async issue(deviceId: string, request: CommandRequest, options: CommandOptions = {}): Promise<IssuedCommand> {
+    if (this.stopped) throw new Error('the device gateway is stopped');
+    const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
+    const retries = options.retries ?? DEFAULT_RETRIES;
+    const ackTimeoutMs = options.ackTimeoutMs ?? Math.min(3_000, Math.max(100, Math.floor(ttl / (retries + 1))));
+    const now = this.deps.now();
+    const parsed = DeviceCommandSchema.safeParse({
+      v: PROTOCOL_VERSION,
+      id: randomUUID(),
+      kind: request.kind,
+      grams: request.grams,
+      issued_at: now,
+      expires_at: now + ttl,
+    } satisfies DeviceCommand);
+    if (!parsed.success || ttl <= 0 || retries < 0) throw new AppError('validation_failed');
+    const command = parsed.data;
+
+    let resolve: (result: CommandResult) => void = () => undefined;
+    const result = new Promise<CommandResult>((r) => {
+      resolve = r;
+    });
+    let recorded: (ok: boolean) => void = () => undefined;
+    const p: Pending = {
+      id: command.id,
+      deviceId,
+      message: JSON.stringify(command),
+      retries,
+      ackTimeoutMs,
+      expiresAt: command.expires_at,
+      attempts: 0,
+      settled: false,
+      ackTimer: undefined,
+      ttlTimer: undefined,
+      recorded: new Promise<boolean>((r) => {
+        recorded = r;
+      }),
+      resolve,
+    };
+    // The place in the queue is taken at once (so the order is the order of calls); a command at the
+    // head is stored as sent and published as soon as its row exists.
+    let queue = this.queues.get(deviceId);
+    if (!queue) {
+      queue = { inflight: null, waiting: [] };
+      this.queues.set(deviceId, queue);
+    }
+    const position = (queue.inflight ? 1 : 0) + queue.waiting.length;
+    const atHead = !queue.inflight;
+    if (atHead) queue.inflight = p;
+    else queue.waiting.push(p);
+    this.pending.set(p.id, p);
+
+    let inserted = false;
+    try {
+      inserted = await this.deps.repository.insertForEnabledDevice({
+        id: command.id,
+        deviceId,
+        kind: command.kind,
+        payload: command,
+        issuedAt: new Date(command.issued_at),
+        expiresAt: new Date(command.expires_at),
+        status: atHead ? 'sent' : 'queued',
+        attempts: atHead ? 1 : 0,
+      });
+    } finally {
+      recorded(inserted);
+      if (!inserted) this.discard(p);
+    }
+    if (!inserted) throw new AppError('not_found');
+    if (p.settled) return { id: p.id, position, result }; // stopped meanwhile
+    p.ttlTimer = setTimeout(
+      () => {
+        void this.settle(p, 'expired', null);
+      },
+      Math.max(0, p.expiresAt - this.deps.now()),
+    );
+    if (atHead && queue.inflight === p && p.attempts === 0) this.attempt(p, true);
+    return { id: p.id, position, result };
+  }
+
+  /** Commands on a device not yet answered (the one in flight included). */
+  queueLength(deviceId: string): number {
+    const queue = this.queues.get(deviceId);
+    return queue ? (queue.inflight ? 1 : 0) + queue.waiting.length : 0;
+  }
+
+  /** An ack from a device (the topic named the device; the broker checked it may publish there). */
+  async handleAck(deviceId: string, ack: DeviceAck): Promise<void> {
+    const answer = { outcome: ack.outcome, grams: ack.grams, ackedAt: new Date(this.deps.now()) };
+    const p = this.pending.get(ack.id);
+    if (!p) {
+      // Expired already, or another API process's command (it records it): keep a late answer only.
+      if (ack.outcome !== 'duplicate') await this.deps.repository.recordLateAnswer(ack.id, deviceId, answer);
+      return;
+    }
+    if (p.deviceId !== deviceId) return;
+    // A re-send reached a device that already has the command: its real answer is still to come.
+    if (ack.outcome === 'duplicate') return;
+    const status = ack.outcome === 'dispensed' ? 'acked' : ack.outcome === 'expired' ? 'expired' : 'failed';
+    await this.settle(p, status, answer);
+  }
+
+  /** Expires every open command (shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.pending.values()].map((p) => this.settle(p, 'expired', null)));
+  }
+
+  private dispatch(queue: DeviceQueue, p: Pending): void {
+    queue.inflight = p;
+    // Its row may still be on its way (it was queued behind a command that has just settled).
+    void p.recorded.then((ok) => {
+      if (ok && !p.settled && queue.inflight === p && p.attempts === 0) this.attempt(p, false);
+    });
+  }
+
+  /** Publishes the command (again); `stored` = its row already says sent with this attempt. */
+  private attempt(p: Pending, stored: boolean): void {
+    p.attempts += 1;
+    const onError = (error: unknown) => {
+      this.deps.onError(error);
+    };
+    this.deps.publish(deviceTopics(p.deviceId).cmd, p.message).catch(onError);
+    if (!stored) this.deps.repository.markSent(p.id, p.attempts).catch(onError);
+    p.ackTimer = setTimeout(() => {
+      p.ackTimer = undefined;
+      // Out of retries: the TTL timer settles it.
+      if (!p.settled && p.attempts <= p.retries && this.deps.now() < p.expiresAt) this.attempt(p, false);
+    }, p.ackTimeoutMs);
+  }
+
+  /** Takes a command that was never stored out of its queue (the next one moves up). */
+  private discard(p: Pending): void {
+    p.settled = true;
+    this.pending.delete(p.id);
+    this.leaveQueue(p);
+  }
+
+  private leaveQueue(p: Pending): void {
+    const queue = this.queues.get(p.deviceId);
+    if (!queue) return;
+    if (queue.inflight === p) {
+      queue.inflight = null;
+      const next = queue.waiting.shift();
+      if (next) this.dispatch(queue, next);
+    } else {
+      queue.waiting = queue.waiting.filter((w) => w !== p);
+    }
+    if (!queue.inflight && queue.waiting.length === 0) this.queues.delete(p.deviceId);
+  }
+
+  private async settle(
+    p: Pending,
+    status: CommandResult['status'],
+    answer: { outcome: DeviceAck['outcome']; grams: number; ackedAt: Date } | null,
+  ): Promise<void> {
+    if (p.settled) return;
+    p.settled = true;
+    clearTimeout(p.ackTimer);
+    clearTimeout(p.ttlTimer);
+    this.pending.delete(p.id);
+    this.leaveQueue(p);
+    try {
+      await this.deps.repository.settle(p.id, status, answer);
+    } catch (error) {
+      this.deps.onError(error);
+    }
+    p.resolve({
+      id: p.id,
+      deviceId: p.deviceId,
+      status,
+      outcome: answer?.outcome ?? null,
+      grams: answer?.grams ?? 0,
+      attempts: p.attempts,
+    });
+  }
+}

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
+import {
+  DeviceAckSchema,
+  DeviceStateSchema,
+  TOPIC_ROOT,
+  parseDeviceTopic,
+  type DeviceLiveState,
+  type DeviceState,
+} from '@petheart/contracts';
+import type { AppConfig } from '../../config/env';
+import { toLiveState } from '../device/presenter';
+import type { DeviceRepository } from '../device/repository';
+import type { DeviceSessionControl } from '../device/service';
+import { BrokerAuthenticator } from './auth';
+import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
+import { connectServiceClient } from './client';
+import {
+  CommandDispatcher,
+  type CommandOptions,
+  type CommandRequest,
+  type CommandResult,
+  type IssuedCommand,
+} from './commands';
+import { SERVICE_USERNAME } from './policy';
+import type { CommandRepository } from './repository';
+
+/** A device's state as it changed (the realtime layer pushes it to the device's rooms). */
+export interface DeviceStateEvent extends DeviceLiveState {
+  device_id: string;
+  base_id: number;
+  firmware: string;
+}
+export type DeviceStateListener = (event: DeviceStateEvent) => void;
+
+export interface DeviceGatewayDeps {
+  mqtt: AppConfig['mqtt'];
+  devices: Pick<DeviceRepository, 'credentials' | 'applyState' | 'markAllOffline'>;
+  commands: CommandRepository;
+  onError?: (error: unknown) => void;
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+function json(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API's side of the device protocol. Embeds the broker (aedes) unless MQTT_URL names one, then
+ * connects to it as the service account: state reports update the devices table and reach the
+ * `onDeviceState` listeners; acks settle commands sent with `sendCommand`.
+ */
+export class DeviceGateway implements DeviceSessionControl {
+  private broker: EmbeddedBroker | undefined;
+  private auth: BrokerAuthenticator | undefined;
+  private client: MqttClient | undefined;
+  private credentials: { url: string; username: string; password: string } | undefined;
+  private starting: Promise<void> | undefined;
+  private readonly listeners = new Set<DeviceStateListener>();
+  private readonly stateChains = new Map<string, Promise<void>>();
+  private readonly dispatcher: CommandDispatcher;
+  private readonly onError: (error: unknown) => void;
+
+  constructor(private readonly deps: DeviceGatewayDeps) {
+    this.onError = deps.onError ?? (() => undefined);
+    this.dispatcher = new CommandDispatcher({
+      repository: deps.commands,
+      publish: (topic, payload) => this.publish(topic, payload),
+      now: () => Date.now(),
+      onError: this.onError,
+    });
+  }
+
+  /** Starts the embedded broker (if any) and connects; idempotent. */
+  start(): Promise<void> {
+    this.starting ??= this.doStart();
+    return this.starting;
+  }
+
+  /** The broker devices on this machine connect to (mqtt://127.0.0.1:port when embedded). */
+  get brokerUrl(): string | undefined {
+    return this.credentials?.url;
+  }
+
+  /** The embedded broker's port (undefined with an external broker or before start). */
+  get brokerPort(): number | undefined {
+    return this.broker?.port;
+  }
+
+  /** Listens to device state changes; returns the function that stops listening. */
+  onDeviceState(listener: DeviceStateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Queues a command for a device; answers at once with its id and place in the device's queue. */
+  issueCommand(deviceId: string, request: CommandRequest, options?: CommandOptions): Promise<IssuedCommand> {
+    if (!this.client) return Promise.reject(new Error('the device gateway is not started'));
+    return this.dispatcher.issue(deviceId, request, options);
+  }
+
+  /** Sends a command and waits for the device's answer or the command's expiry. */
+  async sendCommand(deviceId: string, request: CommandRequest, options?: CommandOptions): Promise<CommandResult> {
+    return (await this.issueCommand(deviceId, request, options)).result;
+  }
+
+  /** Commands waiting on a device, the one in flight included. */
+  queueLength(deviceId: string): number {
+    return this.dispatcher.queueLength(deviceId);
+  }
+
+  /** Old credentials stop working: cached verifications go, the live session is closed (embedded broker). */
+  revoke(deviceId: string): void {
+    this.auth?.forget(deviceId);
+    this.broker?.disconnectDevice(deviceId);
+  }
+
+  /** Expires open commands, disconnects, closes the embedded broker. */
+  async stop(): Promise<void> {
+    const starting = this.starting;
+    if (!starting) return;
+    await starting.catch(() => undefined);
+    await this.dispatcher.stop();
+    await this.stopClient();
+    await this.broker?.close();
+    this.broker = undefined;
+    await Promise.all(this.stateChains.values());
+  }
+
+  /** Disconnects the MQTT client only (the embedded broker keeps running). */
+  async stopClient(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client) await client.endAsync(true);
+  }
+
+  /** (Re)connects the MQTT client and subscribes to every device's state and acks. */
+  async startClient(): Promise<void> {
+    const c = this.credentials;
+    if (!c) throw new Error('the device gateway is not started');
+    if (this.client) return;
+    const client = connectServiceClient(c.url, c.username, c.password);
+    client.on('message', (topic, payload) => {
+      this.onMessage(topic, payload);
+    });
+    client.on('error', this.onError);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`no MQTT connection to ${c.url} within ${String(CONNECT_TIMEOUT_MS)} ms`));
+        }, CONNECT_TIMEOUT_MS);
+        client.once('connect', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        client.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+      });
+      await client.subscribeAsync({ [`${TOPIC_ROOT}/+/state`]: { qos: 1 }, [`${TOPIC_ROOT}/+/ack`]: { qos: 1 } });
+    } catch (error) {
+      await client.endAsync(true);
+      throw error;
+    }
+    this.client = client;
+  }
+
+  private async doStart(): Promise<void> {
+    await this.deps.commands.expireOverdue(new Date());
+    const { mqtt } = this.deps;
+    if (mqtt.url) {
+      this.credentials = { url: mqtt.url, username: mqtt.username, password: mqtt.password ?? '' };
+    } else {
+      // A broker that has just started has no device connected; the password lives for this process only.
+      await this.deps.devices.markAllOffline();
+      const password = randomBytes(32).toString('base64url');
+      this.auth = new BrokerAuthenticator(this.deps.devices, password);
+      this.broker = await startEmbeddedBroker({
+        host: mqtt.host,
+        port: mqtt.port,
+        auth: this.auth,
+        onError: this.onError,
+      });
+      this.credentials = { url: this.broker.url, username: SERVICE_USERNAME, password };
+    }
+    await this.startClient();
+  }
+
+  private publish(topic: string, payload: string): Promise<void> {
+    const client = this.client;
+    if (!client) return Promise.reject(new Error('the device gateway is not connected'));
+    return client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
+  }
+
+  private onMessage(topic: string, payload: Buffer): void {
+    const parsed = parseDeviceTopic(topic);
+    if (!parsed || payload.length === 0) return;
+    if (parsed.kind === 'state') {
+      const state = DeviceStateSchema.safeParse(json(payload));
+      if (state.success) this.queueState(parsed.deviceId, state.data);
+    } else if (parsed.kind === 'ack') {
+      const ack = DeviceAckSchema.safeParse(json(payload));
+      if (ack.success) this.dispatcher.handleAck(parsed.deviceId, ack.data).catch(this.onError);
+    }
+  }
+
+  /** State reports of one device apply in arrival order. */
+  private queueState(deviceId: string, state: DeviceState): void {
+    const previous = this.stateChains.get(deviceId) ?? Promise.resolve();
+    const next = previous.then(() => this.applyState(deviceId, state)).catch(this.onError);
+    this.stateChains.set(deviceId, next);
+    void next.then(() => {
+      if (this.stateChains.get(deviceId) === next) this.stateChains.delete(deviceId);
+    });
+  }
+
+  private async applyState(deviceId: string, state: DeviceState): Promise<void> {
+    const row = await this.deps.devices.applyState(deviceId, state, new Date());
+    if (!row) return;
+    const event: DeviceStateEvent = {
+      ...toLiveState(row),
+      device_id: row.id,
+      base_id: row.baseId,
+      firmware: row.firmware,
+    };
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+}

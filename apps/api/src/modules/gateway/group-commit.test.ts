@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit';
+
+describe('GroupCommit', () => {
+  it('writes a lone item at once, and what queues up meanwhile in one write', async () => {
+    const writes: number[][] = [];
+    let release: () => void = () => undefined;
+    const group = new GroupCommit<number, string>(async (items) => {
+      writes.push(items);
+      if (writes.length === 1)
+        await new Promise<void>((r) => {
+          release = r;
+        });
+      return items.map((i) => `#${String(i)}`);
+    });
+    const first = group.submit(1);
+    const rest = [group.submit(2), group.submit(3), group.submit(4)];
+    expect(writes).toEqual([[1]]);
+    release();
+    expect(await first).toBe('#1');
+    expect(await Promise.all(rest)).toEqual(['#2', '#3', '#4']);
+    expect(writes).toEqual([[1], [2, 3, 4]]);
+  });
+
+  it('fails only the batch whose write failed', async () => {
+    const group = new GroupCommit<number, number>((items) =>
+      items.includes(13) ? Promise.reject(new Error('boom')) : Promise.resolve(items),
+    );
+    await expect(group.submit(13)).rejects.toThrow('boom');
+    expect(await group.submit(7)).toBe(7);
+  });
+
+  it('caps the batch size', async () => {
+    const sizes: number[] = [];
+    const group = new GroupCommit<number, number>((items) => {
+      sizes.push(items.length);
+      return Promise.resolve(items);
+    }, 2);
+    await Promise.all([1, 2, 3, 4, 5].map((i) => group.submit(i)));
+    expect(sizes).toEqual([1, 2, 2]);
+  });
+});

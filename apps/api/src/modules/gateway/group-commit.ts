@@ -1,0 +1,39 @@
+/**
+ * Group commit: items submitted while a write is running are written together by the next one. At a
+ * low rate every item is written at once, alone; under load each write carries everything that
+ * queued up meanwhile, so the rate of database round trips stays flat (PGlite spends ~0.8 ms of CPU
+ * on even the smallest statement).
+ */
+export class GroupCommit<T, R> {
+  private queued: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  private running = false;
+
+  /** `write` answers one result per item, in order. */
+  constructor(
+    private readonly write: (items: T[]) => Promise<R[]>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  submit(item: T): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queued.push({ item, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.queued.length > 0) {
+      const batch = this.queued.splice(0, this.maxBatch);
+      try {
+        const results = await this.write(batch.map((b) => b.item));
+        batch.forEach((b, i) => {
+          b.resolve(results[i] as R);
+        });
+      } catch (error) {
+        for (const b of batch) b.reject(error);
+      }
+    }
+    this.running = false;
+  }
+}

@@ -1,0 +1,146 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { deviceCommands, devices } from '../../db/schema';
+import { GroupCommit } from './group-commit';
+
+/** Rows of db.execute: PGlite and node-postgres both answer { rows }. */
+function rowsOf(result: unknown): unknown[] {
+  return (result as { rows?: unknown[] }).rows ?? [];
+}
+
+export type CommandRow = typeof deviceCommands.$inferSelect;
+export type CommandStatus = CommandRow['status'];
+const OPEN: CommandStatus[] = ['queued', 'sent'];
+
+export type NewCommand = typeof deviceCommands.$inferInsert;
+export interface CommandAnswer {
+  outcome: string;
+  grams: number;
+  ackedAt: Date;
+}
+
+/** The device_commands table: one row per command, its attempts and the device's answer. */
+export class CommandRepository {
+  // Commands are written in groups under load: one statement per batch, not per command.
+  private readonly inserts = new GroupCommit<NewCommand, boolean>((rows) => this.insertMany(rows));
+  private readonly settles = new GroupCommit<
+    { id: string; status: 'acked' | 'failed' | 'expired'; answer: CommandAnswer | null },
+    boolean
+  >((items) => this.settleMany(items));
+
+  constructor(private readonly db: Database) {}
+
+  private async insertMany(rows: NewCommand[]): Promise<boolean[]> {
+    // A lone row as plain parameters: jsonb_to_recordset costs ~0.4 ms more per statement on PGlite.
+    if (rows.length === 1 && rows[0]) {
+      const r = rows[0];
+      const result = await this.db.execute(sql`
+        INSERT INTO ${deviceCommands} (id, device_id, kind, payload, issued_at, expires_at, attempts, status)
+        SELECT ${r.id}::uuid, d.id, ${r.kind}, ${JSON.stringify(r.payload)}::jsonb,
+          ${r.issuedAt.toISOString()}::timestamptz, ${r.expiresAt.toISOString()}::timestamptz,
+          ${r.attempts ?? 0}::int, ${r.status ?? 'queued'}
+        FROM ${devices} d WHERE d.id = ${r.deviceId} AND NOT d.disabled
+        RETURNING id`);
+      return [rowsOf(result).length > 0];
+    }
+    const values = rows.map((r) => ({
+      id: r.id,
+      device_id: r.deviceId,
+      kind: r.kind,
+      payload: r.payload,
+      issued_at: r.issuedAt.toISOString(),
+      expires_at: r.expiresAt.toISOString(),
+      attempts: r.attempts ?? 0,
+      status: r.status ?? 'queued',
+    }));
+    // Only for devices that exist and are enabled (a look-up and the insert in one statement).
+    const result = await this.db.execute(sql`
+      INSERT INTO ${deviceCommands} (id, device_id, kind, payload, issued_at, expires_at, attempts, status)
+      SELECT v.id, v.device_id, v.kind, v.payload, v.issued_at, v.expires_at, v.attempts, v.status
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, device_id text, kind text,
+        payload jsonb, issued_at timestamptz, expires_at timestamptz, attempts int, status text)
+      JOIN ${devices} d ON d.id = v.device_id AND NOT d.disabled
+      RETURNING id`);
+    const inserted = new Set(rowsOf(result).map((r) => (r as { id: string }).id));
+    return rows.map((r) => inserted.has(r.id));
+  }
+
+  private async settleMany(
+    items: { id: string; status: 'acked' | 'failed' | 'expired'; answer: CommandAnswer | null }[],
+  ): Promise<boolean[]> {
+    if (items.length === 1 && items[0]) {
+      const { id, status, answer } = items[0];
+      const result = await this.db.execute(sql`
+        UPDATE ${deviceCommands} SET status = ${status}, outcome = ${answer?.outcome ?? null},
+          grams = ${answer?.grams ?? null}::int, acked_at = ${answer?.ackedAt.toISOString() ?? null}::timestamptz
+        WHERE id = ${id}::uuid AND status IN ('queued', 'sent')
+        RETURNING id`);
+      return [rowsOf(result).length > 0];
+    }
+    const values = items.map((i) => ({
+      id: i.id,
+      status: i.status,
+      outcome: i.answer?.outcome ?? null,
+      grams: i.answer?.grams ?? null,
+      acked_at: i.answer?.ackedAt.toISOString() ?? null,
+    }));
+    // Open commands only: one settled already (an ack racing its expiry) keeps its first answer.
+    const result = await this.db.execute(sql`
+      UPDATE ${deviceCommands} AS c
+      SET status = v.status, outcome = v.outcome, grams = v.grams, acked_at = v.acked_at
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        AS v(id uuid, status text, outcome text, grams int, acked_at timestamptz)
+      WHERE c.id = v.id AND c.status IN ('queued', 'sent')
+      RETURNING c.id`);
+    const settled = new Set(rowsOf(result).map((r) => (r as { id: string }).id));
+    return items.map((i) => settled.has(i.id));
+  }
+
+  /** Inserts a command for an enabled device; false when the device is unknown or disabled. */
+  insertForEnabledDevice(row: NewCommand): Promise<boolean> {
+    return this.inserts.submit(row);
+  }
+
+  /** Records a delivery attempt (only while the command is still open: an ack may already have landed). */
+  async markSent(id: string, attempts: number): Promise<void> {
+    await this.db
+      .update(deviceCommands)
+      .set({ status: 'sent', attempts })
+      .where(and(eq(deviceCommands.id, id), inArray(deviceCommands.status, OPEN)));
+  }
+
+  /** Settles an open command; false when it was already settled. */
+  settle(id: string, status: 'acked' | 'failed' | 'expired', answer: CommandAnswer | null): Promise<boolean> {
+    return this.settles.submit({ id, status, answer });
+  }
+
+  /** An answer after the command expired: kept for the record (food may have fallen), status unchanged. */
+  async recordLateAnswer(id: string, deviceId: string, answer: CommandAnswer): Promise<void> {
+    await this.db
+      .update(deviceCommands)
+      .set(answer)
+      .where(
+        and(
+          eq(deviceCommands.id, id),
+          eq(deviceCommands.deviceId, deviceId),
+          eq(deviceCommands.status, 'expired'),
+          sql`${deviceCommands.outcome} IS NULL`,
+        ),
+      );
+  }
+
+  /** Expires open commands whose time has passed (left behind by a stopped process). */
+  async expireOverdue(now: Date): Promise<number> {
+    const rows = await this.db
+      .update(deviceCommands)
+      .set({ status: 'expired' })
+      .where(and(inArray(deviceCommands.status, OPEN), lt(deviceCommands.expiresAt, now)))
+      .returning({ id: deviceCommands.id });
+    return rows.length;
+  }
+
+  async byId(id: string): Promise<CommandRow | undefined> {
+    const rows = await this.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)).limit(1);
+    return rows[0];
+  }
+}

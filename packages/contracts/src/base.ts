@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PageQuerySchema, pagedList } from './envelope';
+import { FeedingPortionSchema } from './configuration';
+import { requiredText } from './fields';
+
+/** A feeding station as everyone sees it. Times are unix seconds. */
+export const BaseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  animal_count: z.number().int(),
+  photos: z.array(z.string()),
+  introduction: z.string(),
+  created_at: z.number().int(),
+});
+export type Base = z.infer<typeof BaseSchema>;
+
+/**
+ * A device's live state. `online` = the device is connected (its feeder or its camera answers);
+ * feeding needs both `feeder_online` and `camera_online`.
+ */
+export const DeviceLiveStateSchema = z.object({
+  online: z.boolean(),
+  feeder_online: z.boolean(),
+  camera_online: z.boolean(),
+  /** Food left in the hopper, grams. */
+  food_stock: z.number().int(),
+  /** Unix seconds of the last state report; null before the first. */
+  last_seen_at: z.number().int().nullable(),
+});
+export type DeviceLiveState = z.infer<typeof DeviceLiveStateSchema>;
+
+/** A feeder as everyone sees it (the lists that lead to the live room). */
+export const PublicDeviceSchema = DeviceLiveStateSchema.extend({
+  device_id: z.string(),
+  name: z.string(),
+  /** Days in operation, counting the day it first came online as day 1 (0 before that). */
+  days_in_operation: z.number().int(),
+  portions: z.array(FeedingPortionSchema),
+});
+export type PublicDevice = z.infer<typeof PublicDeviceSchema>;
+/** One portion a device offers (grams for coins). */
+export type DevicePortion = z.infer<typeof FeedingPortionSchema>;
+
+export const LatitudeSchema = z.number({ error: 'v.latitude' }).min(-90, { error: 'v.latitude' }).max(90, {
+  error: 'v.latitude',
+});
+export const LongitudeSchema = z.number({ error: 'v.longitude' }).min(-180, { error: 'v.longitude' }).max(180, {
+  error: 'v.longitude',
+});
+
+// POST /api/device/list: bases with their (enabled) devices; nearest first when a location is given.
+export const DeviceListBodySchema = PageQuerySchema.extend({
+  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  latitude: LatitudeSchema.optional(),
+  longitude: LongitudeSchema.optional(),
+});
+export const BaseWithDevicesSchema = BaseSchema.extend({
+  devices: z.array(PublicDeviceSchema),
+  /** Metres from the given location (null without one). */
+  distance: z.number().int().nullable(),
+});
+export type BaseWithDevices = z.infer<typeof BaseWithDevicesSchema>;
+export const DeviceListDataSchema = pagedList(BaseWithDevicesSchema);
+export type DeviceListData = z.infer<typeof DeviceListDataSchema>;
+
+/** Fields an admin writes when creating a base (update takes the same, each optional). */
+export const BaseFieldsSchema = z.object({
+  name: requiredText('v.baseName', 100),
+  address: requiredText('v.address', 300),
+  latitude: LatitudeSchema,
+  longitude: LongitudeSchema,
+  animal_count: z.number({ error: 'v.animalCount' }).int({ error: 'v.animalCount' }).min(0, { error: 'v.animalCount' }),
+  photos: z.array(z.string().trim().min(1).max(500, { error: 'v.tooLong' })).max(9, { error: 'v.tooMany' }),
+  introduction: z.string().trim().max(5000, { error: 'v.tooLong' }),
+  operator_id: z.number({ error: 'v.invalid' }).int().positive().nullable(),
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { PageQuerySchema, pagedList } from './envelope';
+import { BaseFieldsSchema, BaseSchema, DeviceLiveStateSchema } from './base';
+import { FeedingPortionSchema } from './configuration';
+import { DeviceIdSchema } from './device';
+import { requiredText } from './fields';
+
+// ---- Bases: POST /api/admin/base/list|create|update (admins only) ----
+
+export const AdminBaseSchema = BaseSchema.extend({
+  operator_id: z.number().int().nullable(),
+  device_count: z.number().int(),
+});
+export type AdminBase = z.infer<typeof AdminBaseSchema>;
+export const AdminBaseListBodySchema = PageQuerySchema.extend({
+  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+});
+export const AdminBaseListDataSchema = pagedList(AdminBaseSchema);
+export type AdminBaseListData = z.infer<typeof AdminBaseListDataSchema>;
+export const AdminBaseCreateBodySchema = BaseFieldsSchema.extend({
+  animal_count: BaseFieldsSchema.shape.animal_count.default(0),
+  photos: BaseFieldsSchema.shape.photos.default([]),
+  introduction: BaseFieldsSchema.shape.introduction.default(''),
+  operator_id: BaseFieldsSchema.shape.operator_id.default(null),
+});
+export type AdminBaseCreateBody = z.infer<typeof AdminBaseCreateBodySchema>;
+export const AdminBaseUpdateBodySchema = BaseFieldsSchema.partial().extend({
+  id: z.number({ error: 'v.invalid' }).int().positive(),
+});
+export type AdminBaseUpdateBody = z.infer<typeof AdminBaseUpdateBodySchema>;
+
+// ---- Devices: POST /api/admin/device/list|provision|update|rotate|disable|enable (admins only) ----
+
+const DeviceIdField = z
+  .string({ error: 'v.deviceId' })
+  .trim()
+  .refine((s) => DeviceIdSchema.safeParse(s).success, { error: 'v.deviceId' });
+const RevenueShareBpSchema = z
+  .number({ error: 'v.revenueShare' })
+  .int({ error: 'v.revenueShare' })
+  .min(0, { error: 'v.revenueShare' })
+  .max(10000, { error: 'v.revenueShare' });
+const PortionsSchema = z.array(FeedingPortionSchema).max(10, { error: 'v.tooMany' }).nullable();
+
+export const AdminDeviceSchema = DeviceLiveStateSchema.extend({
+  device_id: z.string(),
+  base_id: z.number().int(),
+  base_name: z.string(),
+  name: z.string(),
+  /** Portions for this device; null = the configured defaults. */
+  portions: PortionsSchema,
+  /** Revenue share rate in basis points (3000 = 30 %). */
+  revenue_share_bp: z.number().int(),
+  days_in_operation: z.number().int(),
+  first_online_at: z.number().int().nullable(),
+  disabled: z.boolean(),
+  firmware: z.string(),
+  created_at: z.number().int(),
+});
+export type AdminDevice = z.infer<typeof AdminDeviceSchema>;
+export const AdminDeviceListBodySchema = PageQuerySchema.extend({
+  base_id: z.number().int().positive().optional(),
+  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+});
+export const AdminDeviceListDataSchema = pagedList(AdminDeviceSchema);
+export type AdminDeviceListData = z.infer<typeof AdminDeviceListDataSchema>;
+
+export const DeviceProvisionBodySchema = z.object({
+  base_id: z.number({ error: 'v.base' }).int({ error: 'v.base' }).positive({ error: 'v.base' }),
+  name: requiredText('v.deviceName', 100),
+  /** The ID printed on the unit; omitted = the next free PH-NNNN. */
+  device_id: DeviceIdField.optional(),
+  revenue_share_bp: RevenueShareBpSchema.default(0),
+  portions: PortionsSchema.default(null),
+});
+export type DeviceProvisionBody = z.infer<typeof DeviceProvisionBodySchema>;
+/** The device and its secret: the secret is shown this once and never again (only its hash is kept). */
+export const DeviceCredentialsSchema = z.object({ device: AdminDeviceSchema, secret: z.string() });
+export type DeviceCredentials = z.infer<typeof DeviceCredentialsSchema>;
+
+export const AdminDeviceIdBodySchema = z.object({ device_id: DeviceIdField });
+export const AdminDeviceUpdateBodySchema = AdminDeviceIdBodySchema.extend({
+  base_id: DeviceProvisionBodySchema.shape.base_id.optional(),
+  name: requiredText('v.deviceName', 100).optional(),
+  revenue_share_bp: RevenueShareBpSchema.optional(),
+  portions: PortionsSchema.optional(),
+});
+export type AdminDeviceUpdateBody = z.infer<typeof AdminDeviceUpdateBodySchema>;
