@@ -1,4 +1,4 @@
-import { useForm, Controller } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useApi } from '../../shared/api';
 import { PageHeader } from '../../shared/ui';
-import { Field, Hero, SendCodeButton } from './components';
+import { FormField, Hero, SendCodeButton } from './components';
 import { ForgetPasswordFormSchema, type ForgetPasswordForm } from './schemas';
 import { useAccountActions } from './useAccountActions';
 import styles from './account.module.css';
@@ -54,64 +54,16 @@ export default function ForgetPasswordPage() {
             })(e)
           }
         >
-          <Controller
-            control={control}
-            name="email"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('forget.email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                maxLength={254}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
+          <FormField control={control} name="email" label={t('forget.email')} kind="email" />
+          <FormField
             control={control}
             name="captcha"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('forget.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                error={fieldState.error?.message}
-                extra={<SendCodeButton onSend={send} />}
-              />
-            )}
+            label={t('forget.code')}
+            kind="code"
+            extra={<SendCodeButton onSend={send} />}
           />
-          <Controller
-            control={control}
-            name="newpassword"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('forget.newPassword')}
-                type="password"
-                autoComplete="new-password"
-                maxLength={64}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="newpassword2"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('forget.newPasswordAgain')}
-                type="password"
-                autoComplete="new-password"
-                maxLength={64}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormField control={control} name="newpassword" label={t('forget.newPassword')} kind="newPassword" />
+          <FormField control={control} name="newpassword2" label={t('forget.newPasswordAgain')} kind="newPassword" />
           <Button
             className={styles.submit}
             block

@@ -8,7 +8,7 @@ import { useLanguage } from '../../shared/i18n';
 import { useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
 import { PageHeader } from '../../shared/ui';
-import { AgreementCheck, Field, Hero, SendCodeButton } from './components';
+import { AgreementCheck, FormField, Hero, SendCodeButton } from './components';
 import {
   codeChannelFor,
   codeLoginFormSchema,
@@ -57,33 +57,8 @@ function PasswordLogin() {
         })(e)
       }
     >
-      <Controller
-        control={control}
-        name="account"
-        render={({ field, fieldState }) => (
-          <Field
-            {...field}
-            label={t('login.account')}
-            autoComplete="username"
-            maxLength={254}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
-      <Controller
-        control={control}
-        name="password"
-        render={({ field, fieldState }) => (
-          <Field
-            {...field}
-            label={t('login.password')}
-            type="password"
-            autoComplete="current-password"
-            maxLength={64}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormField control={control} name="account" label={t('login.account')} kind="account" />
+      <FormField control={control} name="password" label={t('login.password')} kind="password" />
       <ControlledAgreement control={control} name="agree" />
       <Button
         className={styles.submit}
@@ -133,52 +108,16 @@ function CodeLogin() {
       }
     >
       {channel === 'mobile' ? (
-        <Controller
-          control={control}
-          name="mobile"
-          render={({ field, fieldState }) => (
-            <Field
-              {...field}
-              label={t('login.mobile')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              maxLength={16}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormField control={control} name="mobile" label={t('login.mobile')} kind="mobile" />
       ) : (
-        <Controller
-          control={control}
-          name="email"
-          render={({ field, fieldState }) => (
-            <Field
-              {...field}
-              label={t('login.email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={254}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormField control={control} name="email" label={t('login.email')} kind="email" />
       )}
-      <Controller
+      <FormField
         control={control}
         name="captcha"
-        render={({ field, fieldState }) => (
-          <Field
-            {...field}
-            label={t('login.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            error={fieldState.error?.message}
-            extra={<SendCodeButton onSend={send} />}
-          />
-        )}
+        label={t('login.code')}
+        kind="code"
+        extra={<SendCodeButton onSend={send} />}
       />
       <ControlledAgreement control={control} name="agree" />
       <Button

@@ -1,10 +1,10 @@
-import { useForm, Controller } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigator } from '../../shared/navigation';
 import { PageHeader } from '../../shared/ui';
-import { Field, Hero, SendCodeButton } from './components';
+import { FormField, Hero, SendCodeButton } from './components';
 import { RegisterFormSchema, type RegisterForm } from './schemas';
 import { useAccountActions } from './useAccountActions';
 import styles from './account.module.css';
@@ -41,63 +41,15 @@ export default function RegisterPage() {
             })(e)
           }
         >
-          <Controller
-            control={control}
-            name="email"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('register.email')}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                maxLength={254}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="password"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('register.password')}
-                type="password"
-                autoComplete="new-password"
-                maxLength={64}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="password2"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('register.passwordAgain')}
-                type="password"
-                autoComplete="new-password"
-                maxLength={64}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
+          <FormField control={control} name="email" label={t('register.email')} kind="email" />
+          <FormField control={control} name="password" label={t('register.password')} kind="newPassword" />
+          <FormField control={control} name="password2" label={t('register.passwordAgain')} kind="newPassword" />
+          <FormField
             control={control}
             name="code"
-            render={({ field, fieldState }) => (
-              <Field
-                {...field}
-                label={t('register.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                error={fieldState.error?.message}
-                extra={<SendCodeButton onSend={send} />}
-              />
-            )}
+            label={t('register.code')}
+            kind="code"
+            extra={<SendCodeButton onSend={send} />}
           />
           <Button
             className={styles.submit}

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { Button, Input, type InputRef } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +51,41 @@ export function Field({ ref, ...p }: FieldProps) {
         {message(p.error)}
       </div>
     </div>
+  );
+}
+
+/** Input settings for each kind of account field. */
+const FIELD_KINDS = {
+  account: { type: 'text', autoComplete: 'username', maxLength: 254 },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 },
+  mobile: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: 16 },
+  password: { type: 'password', autoComplete: 'current-password', maxLength: 64 },
+  newPassword: { type: 'password', autoComplete: 'new-password', maxLength: 64 },
+  code: { type: 'text', inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
+} as const satisfies Record<string, Partial<FieldProps>>;
+
+/** A Field bound to a react-hook-form control, with the input settings of its kind. */
+export function FormField<T extends FieldValues>(p: {
+  control: Control<T>;
+  name: Path<T>;
+  label: string;
+  kind: keyof typeof FIELD_KINDS;
+  extra?: ReactNode;
+}) {
+  return (
+    <Controller
+      control={p.control}
+      name={p.name}
+      render={({ field, fieldState }) => (
+        <Field
+          {...field}
+          {...FIELD_KINDS[p.kind]}
+          label={p.label}
+          error={fieldState.error?.message}
+          extra={p.extra}
+        />
+      )}
+    />
   );
 }
 
