@@ -53,7 +53,8 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       : createOutboxMailer(config.outboxDir, config.mailFrom));
   const sms = overrides.sms ?? createOutboxSms(config.outboxDir);
 
-  const statistics = new StatisticsService();
+  const deviceRepository = new DeviceRepository(db);
+  const statistics = new StatisticsService({ devices: deviceRepository, clock, cacheMs: 10_000 });
   const configuration = new ConfigurationService({
     settings: new SettingsRepository(db),
     statistics,
@@ -115,7 +116,6 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
 
   // Bases and devices; the gateway embeds the MQTT broker (or connects to MQTT_URL) when the app starts.
   const baseRepository = new BaseRepository(db);
-  const deviceRepository = new DeviceRepository(db);
   const gateway = new DeviceGateway({
     mqtt: config.mqtt,
     devices: deviceRepository,

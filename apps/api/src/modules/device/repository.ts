@@ -16,6 +16,12 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class DeviceRepository {
   constructor(private readonly db: Database) {}
 
+  /** Devices deployed: provisioned and not disabled. */
+  async countDeployed(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(devices).where(eq(devices.disabled, false));
+    return row?.n ?? 0;
+  }
+
   /** What the broker needs to admit a device. */
   async credentials(id: string): Promise<{ secretHash: string; disabled: boolean } | undefined> {
     const rows = await this.db
