@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_IDS } from './errors';
 import { LOCALES } from './locales';
 import { MESSAGES, translate } from './messages';
+import { ERROR_MESSAGES } from './messages/errors';
+import { NOTICE_MESSAGES } from './messages/notices';
+import { VALIDATION_MESSAGES } from './messages/validation';
 
 describe('message catalogue', () => {
   it('has every message in all four languages', () => {
@@ -9,6 +12,11 @@ describe('message catalogue', () => {
       LOCALES.filter((l) => !(texts as Record<string, string>)[l]?.trim()).map((l) => `${key}:${l}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('never defines a key in two sections (a later one would silently win)', () => {
+    const keys = [VALIDATION_MESSAGES, ERROR_MESSAGES, NOTICE_MESSAGES].flatMap((section) => Object.keys(section));
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 
   it('has a message for every error id', () => {
