@@ -77,13 +77,7 @@ export function FormField<T extends FieldValues>(p: {
       control={p.control}
       name={p.name}
       render={({ field, fieldState }) => (
-        <Field
-          {...field}
-          {...FIELD_KINDS[p.kind]}
-          label={p.label}
-          error={fieldState.error?.message}
-          extra={p.extra}
-        />
+        <Field {...field} {...FIELD_KINDS[p.kind]} label={p.label} error={fieldState.error?.message} extra={p.extra} />
       )}
     />
   );
