@@ -23,6 +23,10 @@ export const ERROR_IDS = [
   'oauth_not_configured',
   'oauth_failed',
   'device_exists',
+  'feeder_offline',
+  'camera_offline',
+  'clip_unavailable',
+  'comment_too_fast',
 ] as const;
 export const ErrorIdSchema = z.enum(ERROR_IDS);
 export type ErrorId = z.infer<typeof ErrorIdSchema>;
@@ -50,4 +54,8 @@ export const ERROR_STATUS: Record<ErrorId, number> = {
   oauth_not_configured: 404,
   oauth_failed: 400,
   device_exists: 409,
+  feeder_offline: 409,
+  camera_offline: 409,
+  clip_unavailable: 409,
+  comment_too_fast: 429,
 };

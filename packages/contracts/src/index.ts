@@ -10,3 +10,4 @@ export * from './admin';
 export * from './device';
 export * from './base';
 export * from './console-devices';
+export * from './live';

@@ -124,4 +124,28 @@ export const ERROR_MESSAGES = {
     'zh-CN': '该设备ID已被使用',
     'zh-TW': '該設備ID已被使用',
   },
+  'error.feeder_offline': {
+    en: 'Feeder offline, operation not available at the moment.',
+    ja: 'フィーダーがオフラインのため、現在この操作はできません。',
+    'zh-CN': '喂食器离线，暂时无法操作。',
+    'zh-TW': '餵食器離線，暫時無法操作。',
+  },
+  'error.camera_offline': {
+    en: 'Camera offline, operation not available at the moment.',
+    ja: 'カメラがオフラインのため、現在この操作はできません。',
+    'zh-CN': '摄像头离线，暂时无法操作。',
+    'zh-TW': '攝影機離線，暫時無法操作。',
+  },
+  'error.clip_unavailable': {
+    en: 'No recent video to record yet, please try again in a moment',
+    ja: '録画できる直近の映像がまだありません。しばらくしてからお試しください',
+    'zh-CN': '暂无可录制的直播画面，请稍后再试',
+    'zh-TW': '暫無可錄製的直播畫面，請稍後再試',
+  },
+  'error.comment_too_fast': {
+    en: 'You are commenting too fast, please wait a moment',
+    ja: 'コメントの投稿が速すぎます。少し待ってください',
+    'zh-CN': '评论太频繁，请稍后再试',
+    'zh-TW': '留言太頻繁，請稍後再試',
+  },
 } as const satisfies Record<string, Texts>;

@@ -199,6 +199,12 @@ export const VALIDATION_MESSAGES = {
     'zh-CN': '分成比例须在0%到100%之间',
     'zh-TW': '分成比例須在0%到100%之間',
   },
+  'v.reportReason': {
+    en: 'Please describe the problem',
+    ja: '問題の内容を入力してください',
+    'zh-CN': '请填写问题描述',
+    'zh-TW': '請填寫問題描述',
+  },
   // Client-side failures (no error id: the request never got an answer)
   'net.timeout': { en: 'Timeout', ja: 'タイムアウトしました', 'zh-CN': '服务器繁忙', 'zh-TW': '伺服器繁忙' },
   'net.failed': {

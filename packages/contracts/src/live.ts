@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { PageQuerySchema, pagedList } from './envelope';
+import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema } from './base';
+import { requiredText } from './fields';
+
+/** The live room of one device. Every live-room request names the device. */
+export const LiveDeviceBodySchema = z.object({
+  device_id: z.string({ error: 'v.deviceId' }).trim().min(3, { error: 'v.deviceId' }).max(64, { error: 'v.deviceId' }),
+});
+export type LiveDeviceBody = z.infer<typeof LiveDeviceBodySchema>;
+
+// ---- Lists: POST /api/live/list ----
+
+/** follow = rooms the user follows (login needed); recommend = For You; near = by distance; top = by viewers. */
+export const LIVE_TABS = ['follow', 'recommend', 'near', 'top'] as const;
+export const LiveListBodySchema = PageQuerySchema.extend({
+  tab: z.enum(LIVE_TABS, { error: 'v.invalid' }).default('recommend'),
+  latitude: LatitudeSchema.optional(),
+  longitude: LongitudeSchema.optional(),
+});
+export type LiveListBody = z.infer<typeof LiveListBodySchema>;
+
+/** One live room in a list (a device at its base). */
+export const LiveRoomSchema = z.object({
+  device_id: z.string(),
+  name: z.string(),
+  base_id: z.number().int(),
+  base_name: z.string(),
+  address: z.string(),
+  /** The base's first photo ('' when it has none: the client shows its default cover). */
+  cover: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** Metres from the given location, straight line on a sphere of radius EARTH_RADIUS_M; null without one. */
+  distance: z.number().int().nullable(),
+  viewers: z.number().int(),
+  followers: z.number().int(),
+  online: z.boolean(),
+  feeder_online: z.boolean(),
+  camera_online: z.boolean(),
+});
+export type LiveRoom = z.infer<typeof LiveRoomSchema>;
+export const LiveListDataSchema = pagedList(LiveRoomSchema);
+export type LiveListData = z.infer<typeof LiveListDataSchema>;
+
+/** The earth radius the spec's maps service uses for straight-line distances, metres. */
+export const EARTH_RADIUS_M = 6378136.49;
+
+// ---- Fan group ----
+
+/** Points needed for each level: level n needs FAN_LEVEL_POINTS[n - 1] points (level 1 on joining). */
+export const FAN_LEVEL_POINTS = [0, 10, 30, 60, 100, 160, 240, 350, 500, 700] as const;
+/** What earns fan points: the first visit of a day, a comment (at most 10 a day), later a feed. */
+export const FAN_POINTS = { dailyVisit: 1, comment: 1, commentDailyCap: 10 } as const;
+
+/** The level for a number of points (1 … FAN_LEVEL_POINTS.length). */
+export function fanLevel(points: number): number {
+  let level = 1;
+  FAN_LEVEL_POINTS.forEach((needed, index) => {
+    if (points >= needed) level = index + 1;
+  });
+  return level;
+}
+
+export const FanMembershipSchema = z.object({
+  level: z.number().int(),
+  points: z.number().int(),
+  /** Points the next level needs; null at the top level. */
+  next_level_points: z.number().int().nullable(),
+  joined_at: z.number().int(),
+});
+export type FanMembership = z.infer<typeof FanMembershipSchema>;
+
+export const FanMemberSchema = z.object({
+  user_id: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  level: z.number().int(),
+  points: z.number().int(),
+});
+export type FanMember = z.infer<typeof FanMemberSchema>;
+export const FanListBodySchema = LiveDeviceBodySchema.extend(PageQuerySchema.shape);
+export const FanListDataSchema = pagedList(FanMemberSchema);
+export type FanListData = z.infer<typeof FanListDataSchema>;
+
+// ---- The room: POST /api/live/detail ----
+
+export const LiveDetailSchema = z.object({
+  device: PublicDeviceSchema.extend({ base_id: z.number().int() }),
+  base: BaseSchema,
+  viewers: z.number().int(),
+  followers: z.number().int(),
+  /** Whether the signed-in user follows this room (false for tourists). */
+  followed: z.boolean(),
+  fan_count: z.number().int(),
+  /** The signed-in user's fan membership; null when not a member or not signed in. */
+  fan: FanMembershipSchema.nullable(),
+  /** Grams this device dispensed today (acknowledged by the device). */
+  grams_today: z.number().int(),
+  /** The newest comment's sequence number (0 when none). */
+  latest_seq: z.number().int(),
+});
+export type LiveDetail = z.infer<typeof LiveDetailSchema>;
+
+/** POST /api/live/follow and /api/live/unfollow → the new state. */
+export const FollowStateSchema = z.object({ followed: z.boolean(), followers: z.number().int() });
+export type FollowState = z.infer<typeof FollowStateSchema>;
+
+// ---- Video: POST /api/live/play ----
+
+/** A viewer's playback addresses; both stop working at `expires_at` (unix seconds). */
+export const PlaybackSchema = z.object({
+  /** HTTP-FLV, a path on the API's origin (the client makes it absolute for mpegts.js). */
+  flv_url: z.string(),
+  /** WebSocket-FLV, same stream, a path on the API's origin. */
+  ws_url: z.string(),
+  /** HLS, where the deployment serves it; null in the embedded run. */
+  hls_url: z.string().nullable(),
+  expires_at: z.number().int(),
+  camera_online: z.boolean(),
+});
+export type Playback = z.infer<typeof PlaybackSchema>;
+
+// ---- Comments: POST /api/live/comment/send and /api/live/comment/list ----
+
+export const LiveCommentSchema = z.object({
+  /** Increasing within a room: a client that reconnects asks for everything after the last one it has. */
+  seq: z.number().int(),
+  device_id: z.string(),
+  user_id: z.number().int(),
+  nickname: z.string(),
+  avatar: z.string(),
+  /** The author's fan level in this room; null when not a member. */
+  fan_level: z.number().int().nullable(),
+  content: z.string(),
+  created_at: z.number().int(),
+});
+export type LiveComment = z.infer<typeof LiveCommentSchema>;
+export const COMMENT_MAX_LENGTH = 200;
+export const CommentSendBodySchema = LiveDeviceBodySchema.extend({
+  content: requiredText('v.comment', COMMENT_MAX_LENGTH),
+});
+export type CommentSendBody = z.infer<typeof CommentSendBodySchema>;
+export const CommentListBodySchema = LiveDeviceBodySchema.extend({
+  /** Comments after this sequence number (oldest first); omitted = the newest `limit`. */
+  after_seq: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(100).default(50),
+});
+export const CommentListDataSchema = z.object({ list: z.array(LiveCommentSchema), latest_seq: z.number().int() });
+export type CommentListData = z.infer<typeof CommentListDataSchema>;
+
+// ---- Problem report: POST /api/report/create ----
+
+export const ReportCreateBodySchema = LiveDeviceBodySchema.extend({
+  reason: requiredText('v.reportReason', 1000),
+  images: z
+    .array(z.string().trim().min(1).max(500, { error: 'v.tooLong' }))
+    .max(9, { error: 'v.tooMany' })
+    .default([]),
+});
+export type ReportCreateBody = z.infer<typeof ReportCreateBodySchema>;
+export const ReportSchema = z.object({
+  id: z.number().int(),
+  device_id: z.string(),
+  reason: z.string(),
+  images: z.array(z.string()),
+  status: z.enum(['open', 'resolved']),
+  created_at: z.number().int(),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+// ---- Base detail (Yard): POST /api/base/detail ----
+
+export const BaseDetailBodySchema = z.object({ id: z.number({ error: 'v.invalid' }).int().positive() });
+export const BaseStatsSchema = z.object({
+  /** Distinct users who fed at this base. */
+  feeders: z.number().int(),
+  fed_grams: z.number().int(),
+  /** Days since the base's first device first came online (0 before). */
+  days_live: z.number().int(),
+  /** Devices (live rooms) at this base. */
+  live_rooms: z.number().int(),
+});
+export const BaseDetailSchema = z.object({
+  base: BaseSchema,
+  stats: BaseStatsSchema,
+  rooms: z.array(LiveRoomSchema),
+});
+export type BaseDetail = z.infer<typeof BaseDetailSchema>;
+
+// ---- Record: POST /api/live/clip/create | publish | list ----
+
+/** A clip of the last CLIP_SECONDS of a live stream, cut on the server. */
+export const CLIP_SECONDS = 15;
+export const ClipSchema = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  user_id: z.number().int(),
+  nickname: z.string(),
+  /** MP4 address (absolute when an asset host is configured). */
+  url: z.string(),
+  duration_ms: z.number().int(),
+  published: z.boolean(),
+  created_at: z.number().int(),
+});
+export type Clip = z.infer<typeof ClipSchema>;
+export const ClipIdBodySchema = z.object({ id: z.string({ error: 'v.invalid' }).trim().min(1).max(64) });
+export const ClipListBodySchema = LiveDeviceBodySchema.extend(PageQuerySchema.shape);
+export const ClipListDataSchema = pagedList(ClipSchema);
+export type ClipListData = z.infer<typeof ClipListDataSchema>;
+
+// ---- Realtime (socket.io, path /socket.io, namespace /live) ----
+
+/** client → server `join` (ack: RoomJoinAck) and `leave`. The handshake's `auth.token` is optional. */
+export const RoomJoinSchema = LiveDeviceBodySchema;
+export const RoomJoinAckSchema = z.union([
+  z.object({ ok: z.literal(true), viewers: z.number().int(), latest_seq: z.number().int() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type RoomJoinAck = z.infer<typeof RoomJoinAckSchema>;
+
+/** server → client events, each with its payload schema. */
+export const LiveServerEvents = {
+  /** Viewer count, coalesced to at most one a second per room. */
+  viewers: z.object({ device_id: z.string(), viewers: z.number().int() }),
+  comment: LiveCommentSchema,
+  /** The device's state changed (feeder / camera online, food stock). */
+  device: PublicDeviceSchema.pick({
+    online: true,
+    feeder_online: true,
+    camera_online: true,
+    food_stock: true,
+    last_seen_at: true,
+  }).extend({ device_id: z.string() }),
+  /** A clip was published in the room. */
+  clip: ClipSchema,
+} as const;
+export type LiveServerEventName = keyof typeof LiveServerEvents;
+export type LiveServerEvent<K extends LiveServerEventName> = z.infer<(typeof LiveServerEvents)[K]>;
+export const LIVE_NAMESPACE = '/live';
