@@ -29,6 +29,7 @@ import { DeviceRepository } from './modules/device/repository';
 import { DeviceAdminService } from './modules/device/service';
 import { DeviceGateway } from './modules/gateway/gateway';
 import { CommandRepository } from './modules/gateway/repository';
+import { MosquittoPasswordFile } from './modules/gateway/mosquitto-accounts';
 
 export interface ContainerOverrides {
   database?: DatabaseHandle;
@@ -129,6 +130,10 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     devices: deviceRepository,
     bases: baseRepository,
     sessions: gateway,
+    brokerAccounts:
+      config.mqtt.url && config.mqtt.passwordFile
+        ? new MosquittoPasswordFile({ file: config.mqtt.passwordFile, pidFile: config.mqtt.pidFile })
+        : undefined,
     clock,
   });
   const deviceCatalog = new DeviceCatalogService({

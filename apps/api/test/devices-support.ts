@@ -193,6 +193,7 @@ export class Mosquitto {
         'allow_anonymous false',
         `password_file ${path.join(dir, 'passwd')}`,
         `acl_file ${path.join(dir, 'acl')}`,
+        `pid_file ${path.join(dir, 'mosquitto.pid')}`,
         'set_tcp_nodelay true',
         'persistence false',
         // Started as root, Mosquitto would switch to the `mosquitto` user and lose the files above.
@@ -212,6 +213,11 @@ export class Mosquitto {
     broker.url = `mqtt://127.0.0.1:${String(broker.port)}`;
     await broker.waitForPort();
     return broker;
+  }
+
+  /** The password file and pid file (the API keeps device accounts there with MQTT_PASSWORD_FILE / MQTT_PID_FILE). */
+  get files(): { passwordFile: string; pidFile: string } {
+    return { passwordFile: path.join(this.dir, 'passwd'), pidFile: path.join(this.dir, 'mosquitto.pid') };
   }
 
   /** Adds devices to the password file and makes Mosquitto reload it (resolves once the last one is accepted). */

@@ -112,8 +112,8 @@ export type FollowState = z.infer<typeof FollowStateSchema>;
 export const PlaybackSchema = z.object({
   /** HTTP-FLV, a path on the API's origin (the client makes it absolute for mpegts.js). */
   flv_url: z.string(),
-  /** WebSocket-FLV, same stream, a path on the API's origin. */
-  ws_url: z.string(),
+  /** WebSocket-FLV, same stream, a path on the API's origin; null where only HTTP-FLV is served. */
+  ws_url: z.string().nullable(),
   /** HLS, where the deployment serves it; null in the embedded run. */
   hls_url: z.string().nullable(),
   expires_at: z.number().int(),

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
     .optional(),
   MQTT_USERNAME: z.string().min(1).default('petheart-api'),
   MQTT_PASSWORD: z.string().min(1).optional(),
+  MQTT_PASSWORD_FILE: z.string().min(1).optional(),
+  MQTT_PID_FILE: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -78,7 +80,16 @@ export interface AppConfig {
    * Devices' MQTT broker. Without `url` the API embeds one on host:port (port 0 = any free port);
    * with `url` it connects to that broker (Mosquitto, EMQX) as `username`.
    */
-  mqtt: { host: string; port: number; url: string | undefined; username: string; password: string | undefined };
+  mqtt: {
+    host: string;
+    port: number;
+    url: string | undefined;
+    username: string;
+    password: string | undefined;
+    /** With an external Mosquitto: its password file, kept in step with the console (and its pid file, to reload). */
+    passwordFile: string | undefined;
+    pidFile: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -139,6 +150,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       url: e.MQTT_URL,
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
+      passwordFile: e.MQTT_PASSWORD_FILE,
+      pidFile: e.MQTT_PID_FILE,
     },
   };
 }

@@ -8,6 +8,7 @@ import type {
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
 import type { BaseRepository } from '../base/repository';
+import type { BrokerAccounts } from '../gateway/mosquitto-accounts';
 import { toAdminDevice } from './presenter';
 import type { DevicePatch, DeviceRepository } from './repository';
 import { generateDeviceSecret, hashDeviceSecret } from './secrets';
@@ -21,6 +22,8 @@ export interface DeviceAdminServiceDeps {
   devices: DeviceRepository;
   bases: BaseRepository;
   sessions: DeviceSessionControl;
+  /** An external broker's own account store (Mosquitto's password file), when there is one. */
+  brokerAccounts?: BrokerAccounts | undefined;
   clock: Clock;
 }
 
@@ -55,7 +58,10 @@ export class DeviceAdminService {
         revenueShareBp: body.revenue_share_bp,
         portions: body.portions,
       });
-      if (row) return { device: await this.detail(row.id), secret };
+      if (row) {
+        await this.deps.brokerAccounts?.set(row.id, secret);
+        return { device: await this.detail(row.id), secret };
+      }
       if (body.device_id) break;
     }
     throw new AppError('device_exists');
@@ -78,18 +84,21 @@ export class DeviceAdminService {
     const secret = generateDeviceSecret();
     const updated = await this.deps.devices.update(deviceId, { secretHash: await hashDeviceSecret(secret) });
     if (!updated) throw new AppError('not_found');
+    await this.deps.brokerAccounts?.set(deviceId, secret);
     this.deps.sessions.revoke(deviceId);
     return { device: await this.detail(deviceId), secret };
   }
 
   async disable(deviceId: string): Promise<AdminDevice> {
     if (!(await this.deps.devices.update(deviceId, { disabled: true }))) throw new AppError('not_found');
+    await this.deps.brokerAccounts?.setEnabled(deviceId, false);
     this.deps.sessions.revoke(deviceId);
     return this.detail(deviceId);
   }
 
   async enable(deviceId: string): Promise<AdminDevice> {
     if (!(await this.deps.devices.update(deviceId, { disabled: false }))) throw new AppError('not_found');
+    await this.deps.brokerAccounts?.setEnabled(deviceId, true);
     return this.detail(deviceId);
   }
 
