@@ -3,6 +3,9 @@ import { FeederAgent } from './agent';
 import type { FeederAgentOptions } from './agent';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
+import { resolveFfmpeg } from './hardware/camera/ffmpeg';
+import type { SimulatedCameraOptions } from './hardware/camera/simulated';
+import { createSimulatedCamera } from './hardware/camera/simulated';
 import type { Camera } from './hardware/ports';
 import type { SimStation, SimStationOptions } from './hardware/sim/station';
 import { createSimulatedStation } from './hardware/sim/station';
@@ -12,7 +15,7 @@ import { consoleLogger } from './logger';
 export interface FleetDevice {
   id: string;
   secret: string;
-  /** Where this device's camera publishes (used once a camera is given). */
+  /** Where this device's camera publishes, e.g. rtmp://HOST:PORT/live/{id}?key={secret} (taken as given). */
   rtmpUrl?: string;
 }
 
@@ -24,8 +27,13 @@ export interface SimulatedFleetOptions {
   stateDir?: string;
   /** Simulated hardware settings shared by every device (seeds are derived per device from `seed`). */
   sim?: Omit<SimStationOptions, 'clock'>;
-  /** A camera per device (e.g. the ffmpeg test-pattern camera); without one, camera_online is false. */
+  /** A camera per device; without one, camera_online is false. Takes precedence over `simulatedCamera`. */
   createCamera?: (device: FleetDevice) => Camera | undefined;
+  /**
+   * Streams each device that has an `rtmpUrl` with a simulated camera (ffmpeg publishing a scene in which the
+   * food the simulated motor dispenses falls into a bowl). `true` for the defaults, or camera settings.
+   */
+  simulatedCamera?: boolean | Omit<SimulatedCameraOptions, 'seed' | 'logger'>;
   agent?: Pick<FeederAgentOptions, 'protocolVersion' | 'backoff' | 'keepaliveSeconds' | 'firmware'>;
   logger?: (deviceId: string) => Logger;
   clock?: Clock;
@@ -48,10 +56,18 @@ export async function startSimulatedFleet(options: SimulatedFleetOptions): Promi
   const stateDir = options.stateDir ?? path.resolve('data', 'feeder');
   const stations = new Map<string, SimStation>();
   const agents = new Map<string, FeederAgent>();
+  const cameraOptions = options.simulatedCamera === true ? {} : options.simulatedCamera || undefined;
+  const ffmpegPath =
+    cameraOptions && options.devices.some((d) => d.rtmpUrl) ? (cameraOptions.ffmpegPath ?? resolveFfmpeg()) : undefined;
   options.devices.forEach((device, index) => {
     const seed = options.sim?.seed === undefined ? undefined : options.sim.seed + index;
+    const logger = options.logger?.(device.id) ?? consoleLogger(device.id);
     const station: SimStation = { ...createSimulatedStation({ ...options.sim, seed, clock }) };
-    const camera = options.createCamera?.(device);
+    const camera =
+      options.createCamera?.(device) ??
+      (cameraOptions && device.rtmpUrl
+        ? createSimulatedCamera(device.id, station, { ...cameraOptions, ffmpegPath, seed, logger })
+        : undefined);
     if (camera) station.camera = camera;
     const agent = new FeederAgent(
       {
@@ -61,7 +77,7 @@ export async function startSimulatedFleet(options: SimulatedFleetOptions): Promi
         brokerUrl: options.broker,
         stateDir,
         rtmpUrl: device.rtmpUrl,
-        logger: options.logger?.(device.id) ?? consoleLogger(device.id),
+        logger,
       },
       station,
       clock,

@@ -9,3 +9,6 @@ export type { Clock } from './clock';
 export { systemClock } from './clock';
 export type { Logger } from './logger';
 export { consoleLogger, silentLogger } from './logger';
+export { resolveFfmpeg } from './hardware/camera/ffmpeg';
+export { SimulatedCamera, createSimulatedCamera } from './hardware/camera/simulated';
+export type { SimulatedCameraOptions } from './hardware/camera/simulated';

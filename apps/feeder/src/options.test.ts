@@ -29,4 +29,16 @@ describe('feeder agent options', () => {
     expect(real.ok && real.options.sim).toBe(false);
     expect(readOptions([...base, '--sim=maybe']).ok).toBe(false);
   });
+
+  it('streams the simulated scene by default, or a V4L2 device, or nothing', () => {
+    const base = ['--device', 'PH-0001', '--secret', 'x'.repeat(24), '--broker', 'mqtt://127.0.0.1:1883'];
+    const rtmp = ['--rtmp', 'rtmp://127.0.0.1:1935/live/PH-0001?key=abc'];
+    const sim = readOptions([...base, ...rtmp]);
+    expect(sim.ok && sim.options).toMatchObject({ camera: 'sim', rtmp: 'rtmp://127.0.0.1:1935/live/PH-0001?key=abc' });
+    const device = readOptions([...base, ...rtmp, '--camera', '/dev/video0']);
+    expect(device.ok && device.options.camera).toBe('/dev/video0');
+    expect(readOptions([...base, '--camera', 'none']).ok).toBe(true);
+    expect(readOptions([...base, '--camera', '/etc/passwd; rm']).ok).toBe(false);
+    expect(readOptions([...base, '--rtmp', 'http://x/live']).ok).toBe(false);
+  });
 });
