@@ -21,6 +21,10 @@ import { uploadRoutes } from './modules/upload/routes';
 import { oauthRoutes } from './modules/oauth/routes';
 import { adminBaseRoutes } from './modules/base/routes';
 import { adminDeviceRoutes, deviceRoutes } from './modules/device/routes';
+import { baseDetailRoutes } from './modules/base/detail-routes';
+import { liveRoutes } from './modules/live/routes';
+import { reportRoutes } from './modules/report/routes';
+import { mediaRoutes } from './modules/media/routes';
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
 export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
@@ -49,9 +53,30 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     await app.register(adminBaseRoutes, { bases: services.bases });
     await app.register(adminDeviceRoutes, { devices: services.devices });
     await app.register(deviceRoutes, { catalog: services.deviceCatalog });
+    await app.register(liveRoutes, {
+      rooms: services.liveRooms,
+      lists: services.liveLists,
+      fans: services.fans,
+      comments: services.comments,
+    });
+    await app.register(reportRoutes, { reports: services.reports });
+    await app.register(baseDetailRoutes, { baseDetail: services.baseDetail });
+    // socket.io (namespace /live) on the same HTTP server (with REDIS_URL shared with the other API
+    // processes once ready); its sockets close before the server does.
+    services.realtime.attach(app.server);
+    app.addHook('onReady', () => services.realtime.start());
+    app.addHook('preClose', () => services.realtime.close());
     // The device gateway (MQTT broker and client) runs while the app does.
     app.addHook('onReady', () => services.gateway.start());
     app.addHook('onClose', () => services.gateway.stop());
+    // The media server starts after the gateway (whose fresh broker marks every device offline) and ends its
+    // viewers' streams before the HTTP server waits for open requests.
+    await app.register(mediaRoutes, { live: services.liveMedia });
+    app.addHook('onReady', () => services.media.start());
+    app.addHook('preClose', () => {
+      services.media.endViewers();
+    });
+    app.addHook('onClose', () => services.media.stop());
 
     if (serveWeb)
       await app.register(webPlugin, { webDist: container.config.webDist, uploadDir: container.config.uploadDir });

@@ -30,6 +30,25 @@ import { DeviceAdminService } from './modules/device/service';
 import { DeviceGateway } from './modules/gateway/gateway';
 import { CommandRepository } from './modules/gateway/repository';
 import { MosquittoPasswordFile } from './modules/gateway/mosquitto-accounts';
+import { resolveFfmpeg } from './modules/media/ffmpeg';
+import { MediaServer } from './modules/media/media-server';
+import { ClipRepository } from './modules/media/repository';
+import { LiveMediaService } from './modules/media/service';
+import { PlaybackSigner } from './modules/media/signer';
+import { playbackSigningKey } from './modules/media/signing-key';
+import { BaseStatsRepository } from './modules/base/detail-repository';
+import { BaseDetailService } from './modules/base/detail-service';
+import { CommentRepository } from './modules/live/comment-repository';
+import { CommentService } from './modules/live/comment-service';
+import { FanRepository } from './modules/live/fan-repository';
+import { FanService } from './modules/live/fan-service';
+import { LiveListService } from './modules/live/list-service';
+import { COMMENT_WINDOWS, MultiWindowLimiter } from './modules/live/rate-limit';
+import { RoomRepository } from './modules/live/room-repository';
+import { LiveRoomService } from './modules/live/room-service';
+import { LiveRealtime } from './modules/realtime/realtime';
+import { ReportRepository } from './modules/report/repository';
+import { ReportService } from './modules/report/service';
 
 export interface ContainerOverrides {
   database?: DatabaseHandle;
@@ -121,15 +140,53 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     mqtt: config.mqtt,
     devices: deviceRepository,
     commands: new CommandRepository(db),
+    // With the media server running, camera_online is what it sees published, not what the device claims.
+    cameraFromState: !config.media.enabled,
     onError: (error) => {
       if (config.logLevel !== 'silent') console.warn('[device gateway]', error);
+    },
+  });
+  // Live video: the embedded media server takes the cameras' RTMP (and owns camera_online); viewers
+  // watch through signed HTTP-FLV addresses; clips are cut from its rolling recordings.
+  const ffmpeg = resolveFfmpeg(config.media.ffmpegPath);
+  const media = new MediaServer({
+    config: config.media,
+    devices: deviceRepository,
+    clock,
+    ffmpeg,
+    logLevel: config.logLevel,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[media server]', error);
+    },
+  });
+  const liveMedia = new LiveMediaService({
+    media,
+    devices: deviceRepository,
+    clips: new ClipRepository(db),
+    signer: new PlaybackSigner(await playbackSigningKey(config.media.signingKey, config.media.dir)),
+    // In memory, per API process: 1 clip per 10 s per user.
+    clipLimiter: new SlidingWindowLimiter(clock, 1, 10_000),
+    clock,
+    playbackTtlMs: config.media.playbackTtlMs,
+    ffmpeg,
+    uploadDir: config.uploadDir,
+    workDir: path.join(config.media.dir, 'tmp'),
+    assetHost: config.assetHost,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[clips]', error);
     },
   });
   const bases = new BaseService(baseRepository);
   const devices = new DeviceAdminService({
     devices: deviceRepository,
     bases: baseRepository,
-    sessions: gateway,
+    // Rotating or disabling a device ends its MQTT session and its live publish.
+    sessions: {
+      revoke: (deviceId) => {
+        gateway.revoke(deviceId);
+        media.revoke(deviceId);
+      },
+    },
     brokerAccounts:
       config.mqtt.url && config.mqtt.passwordFile
         ? new MosquittoPasswordFile({ file: config.mqtt.passwordFile, pidFile: config.mqtt.pidFile })
@@ -140,6 +197,60 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     devices: deviceRepository,
     bases: baseRepository,
     defaultPortions: async () => (await configuration.settings()).feeding_portions,
+    clock,
+  });
+
+  // The live room: socket.io rooms per device (attached to the HTTP server by the app), lists, detail,
+  // follows, fan group, comments, problem reports, the base page.
+  const roomRepository = new RoomRepository(db);
+  const realtime = new LiveRealtime({
+    authenticator,
+    rooms: roomRepository,
+    redisUrl: config.redisUrl,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[realtime]', error);
+    },
+  });
+  gateway.onDeviceState((event) => {
+    realtime.pushDeviceState(event);
+  });
+  media.onCameraChange((event) => {
+    realtime.pushDeviceState(event);
+  });
+  liveMedia.onClipPublished((clip) => {
+    realtime.broadcast(clip.device_id, 'clip', clip);
+  });
+  const fans = new FanService({ fans: new FanRepository(db), devices: deviceRepository, clock });
+  const liveRooms = new LiveRoomService({
+    rooms: roomRepository,
+    devices: deviceRepository,
+    bases: baseRepository,
+    fans,
+    viewers: realtime,
+    defaultPortions: async () => (await configuration.settings()).feeding_portions,
+    clock,
+  });
+  const liveLists = new LiveListService({ rooms: roomRepository, viewers: realtime });
+  const comments = new CommentService({
+    comments: new CommentRepository(db),
+    rooms: roomRepository,
+    devices: deviceRepository,
+    fans,
+    // In memory, per API process: 1 comment per 2 s and 20 a minute per user per room.
+    limiter: new MultiWindowLimiter(clock, COMMENT_WINDOWS),
+    broadcaster: realtime,
+    clock,
+  });
+  const reports = new ReportService({
+    reports: new ReportRepository(db),
+    devices: deviceRepository,
+    clock,
+    publicBases: [config.assetHost, config.publicUrl],
+  });
+  const baseDetail = new BaseDetailService({
+    bases: baseRepository,
+    stats: new BaseStatsRepository(db),
+    rooms: liveLists,
     clock,
   });
 
@@ -163,8 +274,18 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       bases,
       devices,
       deviceCatalog,
+      realtime,
+      liveRooms,
+      liveLists,
+      fans,
+      comments,
+      reports,
+      baseDetail,
+      media,
+      liveMedia,
     },
     async close() {
+      await media.stop();
       await gateway.stop();
       await database.close();
     },

@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from './config/env';
 import { createContainer } from './container';
 import { buildApp } from './app';
 import { seedDemo } from './seed/demo';
+import { startDemoFleet } from './seed/demo-fleet';
 
 async function main() {
   let config;
@@ -18,11 +19,15 @@ async function main() {
   if (config.seedDemo) await seedDemo(container);
   const app = await buildApp(container, { logger: { level: config.logLevel } });
 
+  // The demo's feeding stations: simulated feeders with cameras, connected like real ones (the broker and the
+  // media server are up once the app is ready).
+  const fleet = await startDemoFleet(container, config.simFeeders);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await fleet?.stop();
     await app.close();
     await container.close();
     process.exit(0);
@@ -36,6 +41,9 @@ async function main() {
     `  PetHeart is running at ${config.publicUrl}`,
     `  Operator console:      ${config.publicUrl}/admin`,
     config.seedDemo ? `  Demo admin login:      ${config.demoAdmin.email} / ${config.demoAdmin.password}` : '',
+    fleet
+      ? `  Simulated feeders:     ${fleet.agents.map((a) => a.deviceId).join(', ')} (SIM_FEEDERS=0 turns them off)`
+      : '',
     `  Mail goes to:          ${container.mailer.describe()}`,
     `  Data folder:           ${config.dataDir}${config.databaseUrl ? ' (database: PostgreSQL)' : ' (database: PGlite)'}`,
     `  API docs (OpenAPI):    ${config.publicUrl}/api/docs/json`,

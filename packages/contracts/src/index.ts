@@ -11,3 +11,4 @@ export * from './device';
 export * from './base';
 export * from './console-devices';
 export * from './live';
+export * from './video-stamp';

@@ -218,6 +218,12 @@ export const RoomJoinAckSchema = z.union([
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type RoomJoinAck = z.infer<typeof RoomJoinAckSchema>;
+/** Ack of `leave` (the room's viewers after leaving). Failed acks carry an error id (`error.<id>` messages). */
+export const RoomLeaveAckSchema = z.union([
+  z.object({ ok: z.literal(true), viewers: z.number().int() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type RoomLeaveAck = z.infer<typeof RoomLeaveAckSchema>;
 
 /** server → client events, each with its payload schema. */
 export const LiveServerEvents = {

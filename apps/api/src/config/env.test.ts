@@ -56,4 +56,25 @@ describe('loadConfig', () => {
     const external = loadConfig({ MQTT_URL: 'mqtts://broker:8883', MQTT_PASSWORD: 'pw', MQTT_USERNAME: 'api' });
     expect(external.mqtt).toMatchObject({ url: 'mqtts://broker:8883', username: 'api', password: 'pw' });
   });
+
+  it('runs the media server on 127.0.0.1:1935 by default, and not at all under test unless enabled', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c.media).toEqual({
+      enabled: true,
+      host: '127.0.0.1',
+      rtmpPort: 1935,
+      signingKey: undefined,
+      playbackTtlMs: 3_600_000,
+      dir: path.join('/srv/app/data', 'media'),
+      ffmpegPath: undefined,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).media).toMatchObject({ enabled: false, rtmpPort: 0 });
+    expect(loadConfig({ NODE_ENV: 'test', MEDIA_ENABLED: 'true' }).media.enabled).toBe(true);
+    expect(loadConfig({ MEDIA_ENABLED: 'false', MEDIA_PLAYBACK_TTL_SECONDS: '60' }).media).toMatchObject({
+      enabled: false,
+      playbackTtlMs: 60_000,
+    });
+    expect(() => loadConfig({ MEDIA_SIGNING_KEY: 'short' })).toThrow(/MEDIA_SIGNING_KEY/);
+    expect(() => loadConfig({ MEDIA_PLAYBACK_TTL_SECONDS: '5' })).toThrow(/MEDIA_PLAYBACK_TTL_SECONDS/);
+  });
 });

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('PetHeart <no-reply@petheart.local>'),
   CODE_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   SEED_DEMO: bool.default(true),
+  SIM_FEEDERS: z.coerce.number().int().min(0).max(50).optional(),
   DEMO_ADMIN_EMAIL: z.email().default('admin@petheart.local'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('petheart-admin'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -46,6 +47,16 @@ const EnvSchema = z.object({
   MQTT_PASSWORD: z.string().min(1).optional(),
   MQTT_PASSWORD_FILE: z.string().min(1).optional(),
   MQTT_PID_FILE: z.string().min(1).optional(),
+  MEDIA_ENABLED: bool.optional(),
+  MEDIA_HOST: z.string().min(1).default('127.0.0.1'),
+  MEDIA_RTMP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  MEDIA_PLAYBACK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -63,6 +74,8 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Several API processes share socket.io rooms through this Redis (none: rooms of this process only). */
+  redisUrl: string | undefined;
   assetHost: string;
   webDist: string;
   logLevel: Env['LOG_LEVEL'];
@@ -74,6 +87,8 @@ export interface AppConfig {
   uploadDir: string;
   codeIpLimitPerHour: number;
   seedDemo: boolean;
+  /** Simulated feeders (with cameras) the server starts at the first demo devices; 0 = none. */
+  simFeeders: number;
   demoAdmin: { email: string; password: string };
   oauth: { google: OAuthClientConfig | undefined; facebook: OAuthClientConfig | undefined };
   /**
@@ -89,6 +104,22 @@ export interface AppConfig {
     /** With an external Mosquitto: its password file, kept in step with the console (and its pid file, to reload). */
     passwordFile: string | undefined;
     pidFile: string | undefined;
+  };
+  /**
+   * Live video: the embedded media server takes RTMP from the devices' cameras on host:rtmpPort (port 0 = any
+   * free port) and the API serves it to viewers as HTTP-FLV through playback addresses signed with
+   * `signingKey` (undefined = a random key kept in `dir`) that expire after `playbackTtlMs`.
+   */
+  media: {
+    enabled: boolean;
+    host: string;
+    rtmpPort: number;
+    signingKey: string | undefined;
+    playbackTtlMs: number;
+    /** Rolling recordings (for clips) and the generated signing key live here. */
+    dir: string;
+    /** FFMPEG_PATH; undefined = `ffmpeg` on PATH, else the @ffmpeg-installer binary. */
+    ffmpegPath: string | undefined;
   };
 }
 
@@ -127,6 +158,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     assetHost: e.ASSET_HOST.replace(/\/$/, ''),
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
     logLevel: e.LOG_LEVEL,
@@ -138,6 +170,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadDir: path.join(dataDir, 'uploads'),
     codeIpLimitPerHour: e.CODE_IP_LIMIT_PER_HOUR,
     seedDemo: e.SEED_DEMO,
+    simFeeders: e.SEED_DEMO ? (e.SIM_FEEDERS ?? (e.NODE_ENV === 'test' ? 0 : 4)) : 0,
     demoAdmin: { email: e.DEMO_ADMIN_EMAIL, password: e.DEMO_ADMIN_PASSWORD },
     oauth: {
       google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
@@ -152,6 +185,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       password: e.MQTT_PASSWORD,
       passwordFile: e.MQTT_PASSWORD_FILE,
       pidFile: e.MQTT_PID_FILE,
+    },
+    media: {
+      // Under test the ~100 API instances of the integration suite start no media server unless asked to.
+      enabled: e.MEDIA_ENABLED ?? e.NODE_ENV !== 'test',
+      host: e.MEDIA_HOST,
+      rtmpPort: e.MEDIA_RTMP_PORT ?? (e.NODE_ENV === 'test' ? 0 : 1935),
+      signingKey: e.MEDIA_SIGNING_KEY,
+      playbackTtlMs: e.MEDIA_PLAYBACK_TTL_SECONDS * 1000,
+      dir: path.join(dataDir, 'media'),
+      ffmpegPath: e.FFMPEG_PATH,
     },
   };
 }

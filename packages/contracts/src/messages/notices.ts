@@ -58,6 +58,34 @@ export const NOTICE_MESSAGES = {
     'zh-TW': '設備已啟用',
   },
   'ok.uploaded': { en: 'Uploaded', ja: 'アップロードしました', 'zh-CN': '上传成功', 'zh-TW': '上傳成功' },
+  'ok.clipSaved': {
+    en: 'Clip saved',
+    ja: 'クリップを保存しました',
+    'zh-CN': '片段已保存',
+    'zh-TW': '片段已儲存',
+  },
+  'ok.clipPublished': {
+    en: 'Clip published',
+    ja: 'クリップを公開しました',
+    'zh-CN': '片段已发布',
+    'zh-TW': '片段已發佈',
+  },
+  // Live room
+  'ok.followed': { en: 'Following', ja: 'フォローしました', 'zh-CN': '已关注', 'zh-TW': '已關注' },
+  'ok.unfollowed': { en: 'Unfollowed', ja: 'フォローを解除しました', 'zh-CN': '已取消关注', 'zh-TW': '已取消關注' },
+  'ok.fanJoined': {
+    en: 'Welcome to the fan group',
+    ja: 'ファングループに参加しました',
+    'zh-CN': '已加入粉丝团',
+    'zh-TW': '已加入粉絲團',
+  },
+  'ok.commentSent': { en: 'Sent', ja: '送信しました', 'zh-CN': '发送成功', 'zh-TW': '發送成功' },
+  'ok.reportSent': {
+    en: 'Thank you, your report has been submitted',
+    ja: 'ご報告ありがとうございます。送信しました',
+    'zh-CN': '感谢反馈，问题已提交',
+    'zh-TW': '感謝回報，問題已提交',
+  },
   // Mail
   'mail.codeSubject': {
     en: 'Your PetHeart auth code',

@@ -199,6 +199,12 @@ export const VALIDATION_MESSAGES = {
     'zh-CN': '分成比例须在0%到100%之间',
     'zh-TW': '分成比例須在0%到100%之間',
   },
+  'v.portion': {
+    en: 'Each portion needs whole grams (1 to 500) and coins (1 or more)',
+    ja: '各ポーションはグラム（1〜500の整数）とコイン（1以上の整数）を入力してください',
+    'zh-CN': '每份需填写克数（1到500的整数）和爱心币（1或以上的整数）',
+    'zh-TW': '每份需填寫克數（1到500的整數）和愛心幣（1或以上的整數）',
+  },
   'v.reportReason': {
     en: 'Please describe the problem',
     ja: '問題の内容を入力してください',

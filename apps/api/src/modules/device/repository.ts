@@ -103,6 +103,32 @@ export class DeviceRepository {
     return rows.length > 0;
   }
 
+  /** Marks every camera offline (an embedded media server that has just started has no stream published). */
+  async markAllCamerasOffline(): Promise<void> {
+    await this.db.update(devices).set({ cameraOnline: false }).where(eq(devices.cameraOnline, true));
+  }
+
+  /**
+   * The media server's word on a camera: publishing (online) or not. Online counts as being seen (last seen,
+   * first_online_at the first time). Undefined for an unknown device.
+   */
+  async setCameraOnline(id: string, online: boolean, now: Date): Promise<DeviceRow | undefined> {
+    const rows = await this.db
+      .update(devices)
+      .set(
+        online
+          ? {
+              cameraOnline: true,
+              lastSeenAt: now,
+              firstOnlineAt: sql`COALESCE(${devices.firstOnlineAt}, ${now.toISOString()}::timestamptz)`,
+            }
+          : { cameraOnline: false },
+      )
+      .where(eq(devices.id, id))
+      .returning();
+    return rows[0];
+  }
+
   /** Marks every device offline (an embedded broker that has just started has no devices connected). */
   async markAllOffline(): Promise<void> {
     await this.db
@@ -114,14 +140,20 @@ export class DeviceRepository {
   /**
    * Applies a state report: online flags (a device that went offline has neither feeder nor camera),
    * food stock, firmware, last seen; the first time it is online, first_online_at. Undefined for an
-   * unknown device.
+   * unknown device. With `camera: false` the device's own camera claim is ignored (the media server,
+   * which sees the stream itself, owns camera_online).
    */
-  async applyState(id: string, state: DeviceState, now: Date): Promise<DeviceRow | undefined> {
+  async applyState(
+    id: string,
+    state: DeviceState,
+    now: Date,
+    options: { camera: boolean } = { camera: true },
+  ): Promise<DeviceRow | undefined> {
     const rows = await this.db
       .update(devices)
       .set({
         feederOnline: state.online && state.feeder_online,
-        cameraOnline: state.online && state.camera_online,
+        ...(options.camera ? { cameraOnline: state.online && state.camera_online } : {}),
         foodStock: state.food_stock,
         firmware: state.firmware,
         lastSeenAt: now,

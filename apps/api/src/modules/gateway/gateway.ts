@@ -37,6 +37,11 @@ export interface DeviceGatewayDeps {
   mqtt: AppConfig['mqtt'];
   devices: Pick<DeviceRepository, 'credentials' | 'applyState' | 'markAllOffline'>;
   commands: CommandRepository;
+  /**
+   * Whether a device's own camera_online claim is stored (default true). False when the media server, which
+   * sees the stream itself, owns camera_online.
+   */
+  cameraFromState?: boolean;
   onError?: (error: unknown) => void;
 }
 
@@ -221,7 +226,9 @@ export class DeviceGateway implements DeviceSessionControl {
   }
 
   private async applyState(deviceId: string, state: DeviceState): Promise<void> {
-    const row = await this.deps.devices.applyState(deviceId, state, new Date());
+    const row = await this.deps.devices.applyState(deviceId, state, new Date(), {
+      camera: this.deps.cameraFromState ?? true,
+    });
     if (!row) return;
     const event: DeviceStateEvent = {
       ...toLiveState(row),

@@ -1,0 +1,27 @@
+import { and, eq, min, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { deviceCommands, devices } from '../../db/schema';
+
+/** Figures of one base for its public page, from its devices and their acknowledged dispenses. */
+export class BaseStatsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Grams the base's devices (disabled ones included: what fell, fell) dispensed, as they acknowledged. */
+  async fedGrams(baseId: number): Promise<number> {
+    const rows = await this.db
+      .select({ grams: sql<number>`coalesce(sum(${deviceCommands.grams}), 0)::int` })
+      .from(deviceCommands)
+      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
+      .where(and(eq(devices.baseId, baseId), eq(deviceCommands.kind, 'dispense'), eq(deviceCommands.status, 'acked')));
+    return rows[0]?.grams ?? 0;
+  }
+
+  /** When the base's first device first came online; null before any did. */
+  async firstOnlineAt(baseId: number): Promise<Date | null> {
+    const rows = await this.db
+      .select({ first: min(devices.firstOnlineAt) })
+      .from(devices)
+      .where(eq(devices.baseId, baseId));
+    return rows[0]?.first ?? null;
+  }
+}

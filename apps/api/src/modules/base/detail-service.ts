@@ -1,0 +1,42 @@
+import type { BaseDetail, LiveRoom } from '@petheart/contracts';
+import type { Clock } from '../../clock';
+import { AppError } from '../../http/errors';
+import { daysInOperation } from '../device/presenter';
+import type { BaseStatsRepository } from './detail-repository';
+import { toBase } from './presenter';
+import type { BaseRepository } from './repository';
+
+export interface BaseDetailServiceDeps {
+  bases: Pick<BaseRepository, 'byId'>;
+  stats: BaseStatsRepository;
+  /** The live rooms (enabled devices) of a base. */
+  rooms: { ofBase(baseId: number): Promise<LiveRoom[]> };
+  clock: Clock;
+}
+
+/** A base's public page (Yard): the base, its figures and its live rooms. */
+export class BaseDetailService {
+  constructor(private readonly deps: BaseDetailServiceDeps) {}
+
+  async detail(id: number): Promise<BaseDetail> {
+    const base = await this.deps.bases.byId(id);
+    if (!base) throw new AppError('not_found');
+    const [fedGrams, firstOnlineAt, rooms] = await Promise.all([
+      this.deps.stats.fedGrams(id),
+      this.deps.stats.firstOnlineAt(id),
+      this.deps.rooms.ofBase(id),
+    ]);
+    return {
+      base: toBase(base),
+      stats: {
+        // Distinct users with a posted feed at this base. Feeds are paid for with coins and recorded by the
+        // coins-and-feeding work; until a feed is recorded there is nobody to count.
+        feeders: 0,
+        fed_grams: fedGrams,
+        days_live: daysInOperation(firstOnlineAt, this.deps.clock.now()),
+        live_rooms: rooms.length,
+      },
+      rooms,
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import type { CommentListData, LiveComment, LiveServerEvent, LiveServerEventName } from '@petheart/contracts';
+import type { Clock } from '../../clock';
+import { AppError } from '../../http/errors';
+import type { DeviceRepository } from '../device/repository';
+import type { CommentRepository } from './comment-repository';
+import type { FanService } from './fan-service';
+import { requireRoom } from './policy';
+import { toLiveComment } from './presenter';
+import type { MultiWindowLimiter } from './rate-limit';
+import type { RoomRepository } from './room-repository';
+
+/** Sends an event to every socket in a device's room (the realtime server). */
+export interface RoomBroadcaster {
+  broadcast<K extends LiveServerEventName>(deviceId: string, event: K, payload: LiveServerEvent<K>): void;
+}
+
+export interface CommentServiceDeps {
+  comments: CommentRepository;
+  rooms: Pick<RoomRepository, 'latestSeq'>;
+  devices: Pick<DeviceRepository, 'byId'>;
+  fans: Pick<FanService, 'earn'>;
+  /** Per user per room (see COMMENT_WINDOWS); in memory, per API process. */
+  limiter: MultiWindowLimiter;
+  broadcaster: RoomBroadcaster;
+  clock: Clock;
+}
+
+/** Live-room comments: stored with a sequence number, broadcast to the room, listed for catch-up. */
+export class CommentService {
+  constructor(private readonly deps: CommentServiceDeps) {}
+
+  async send(userId: number, body: { device_id: string; content: string }): Promise<LiveComment> {
+    const wait = this.deps.limiter.take(`${String(userId)}:${body.device_id}`);
+    if (wait > 0) throw new AppError('comment_too_fast', {}, wait);
+    await requireRoom(this.deps.devices, body.device_id);
+    const seq = await this.deps.comments.insert(body.device_id, userId, body.content, this.deps.clock.now());
+    // A member's comment earns fan points; the broadcast then shows the level it led to.
+    await this.deps.fans.earn(userId, body.device_id, 'comment');
+    const row = await this.deps.comments.bySeq(seq);
+    if (!row) throw new Error(`comment ${String(seq)} vanished`);
+    const comment = toLiveComment(row);
+    this.deps.broadcaster.broadcast(body.device_id, 'comment', comment);
+    return comment;
+  }
+
+  async list(q: { device_id: string; after_seq?: number | undefined; limit: number }): Promise<CommentListData> {
+    await requireRoom(this.deps.devices, q.device_id);
+    const [rows, latest] = await Promise.all([
+      this.deps.comments.list(q.device_id, { afterSeq: q.after_seq, limit: q.limit }),
+      this.deps.rooms.latestSeq(q.device_id),
+    ]);
+    return { list: rows.map(toLiveComment), latest_seq: latest };
+  }
+}

@@ -1,0 +1,53 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runFfmpeg } from './ffmpeg';
+import { readMp4 } from './mp4';
+
+const quote = (file: string) => `'${file.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Joins recorded segments into one MP4 (stream copy, moov first so it plays while downloading) at
+ * `target`, through a temporary file in `workDir` so the target never exists half-written. Answers its
+ * size and real duration.
+ */
+export async function writeClip(
+  ffmpeg: string,
+  segments: string[],
+  target: string,
+  workDir: string,
+): Promise<{ bytes: number; durationMs: number }> {
+  await mkdir(workDir, { recursive: true });
+  const base = path.join(workDir, path.basename(target, '.mp4'));
+  const list = `${base}.ffconcat`;
+  const temp = `${base}.part.mp4`;
+  try {
+    await writeFile(list, `ffconcat version 1.0\n${segments.map((s) => `file ${quote(s)}\n`).join('')}`);
+    await runFfmpeg(ffmpeg, [
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-map',
+      '0',
+      '-c',
+      'copy',
+      '-movflags',
+      '+faststart',
+      '-f',
+      'mp4',
+      '-y',
+      temp,
+    ]);
+    const data = await readFile(temp);
+    const info = readMp4(data);
+    if (!info) throw new Error('ffmpeg wrote no playable MP4');
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(temp, target);
+    return { bytes: data.length, durationMs: info.durationMs };
+  } finally {
+    await rm(list, { force: true });
+    await rm(temp, { force: true });
+  }
+}

@@ -1,0 +1,249 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Clock } from '../../clock';
+import type { AppConfig } from '../../config/env';
+import { toLiveState } from '../device/presenter';
+import type { DeviceRepository } from '../device/repository';
+import type { DeviceSessionControl } from '../device/service';
+import type { DeviceStateEvent } from '../gateway/gateway';
+import { RtmpIngest, PUBLISH_APP, type FlvSink } from './ingest';
+import { assertNmsShape, setNmsLogLevel } from './nms';
+import { PublishAuthenticator } from './publish-auth';
+import { StreamRecorder } from './recorder';
+
+/** A camera went on or off line: the device's whole live state after the change (same shape as the gateway's). */
+export type CameraChangeEvent = DeviceStateEvent;
+export type CameraChangeListener = (event: CameraChangeEvent) => void;
+
+export interface MediaServerDeps {
+  config: AppConfig['media'];
+  devices: Pick<DeviceRepository, 'credentials' | 'setCameraOnline' | 'markAllCamerasOffline'>;
+  clock: Clock;
+  /** The ffmpeg that records streams for clips; undefined = no recording (clips unavailable). */
+  ffmpeg: string | undefined;
+  logLevel?: string;
+  onError?: (error: unknown) => void;
+}
+
+/** Rolling recordings: 3 s segments (cut on keyframes), kept ~40 s: enough for a 15 s clip. */
+export const SEGMENT_MS = 3_000;
+const KEEP_MS = 40_000;
+const RECORDER_RETRY_MS = 2_000;
+
+interface Recording {
+  recorder: StreamRecorder;
+  unsubscribe: (() => void) | undefined;
+}
+
+/**
+ * The embedded media server: cameras publish RTMP to it (each device its own stream, with its own secret
+ * as the key); viewers get the streams through the API (`watch`); while a stream is live it is recorded
+ * for clips. It owns camera_online: publishing = online, and every change reaches `onCameraChange`.
+ */
+export class MediaServer implements DeviceSessionControl {
+  private readonly auth: PublishAuthenticator;
+  private readonly ingest: RtmpIngest;
+  private readonly listeners = new Set<CameraChangeListener>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly recordings = new Map<string, Recording>();
+  private readonly viewers = new Set<() => void>();
+  private readonly onError: (error: unknown) => void;
+  private port: number | undefined;
+  private starting: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly deps: MediaServerDeps) {
+    this.onError = deps.onError ?? (() => undefined);
+    this.auth = new PublishAuthenticator(deps.devices);
+    this.ingest = new RtmpIngest({
+      authorize: (deviceId, key) => this.auth.mayPublish(deviceId, key),
+      onLive: (deviceId) => {
+        this.queue(deviceId, () => this.wentLive(deviceId));
+      },
+      onEnded: (deviceId) => {
+        this.queue(deviceId, () => this.ended(deviceId));
+      },
+      onError: this.onError,
+    });
+  }
+
+  get enabled(): boolean {
+    return this.deps.config.enabled;
+  }
+
+  /** The RTMP port cameras publish to (undefined while stopped or disabled). */
+  get rtmpPort(): number | undefined {
+    return this.port;
+  }
+
+  /** rtmp://host:port of the running server, for cameras on this machine (undefined while stopped or disabled). */
+  get rtmpUrl(): string | undefined {
+    if (this.port === undefined) return undefined;
+    const host = ['0.0.0.0', '::'].includes(this.deps.config.host) ? '127.0.0.1' : this.deps.config.host;
+    return `rtmp://${host.includes(':') ? `[${host}]` : host}:${String(this.port)}`;
+  }
+
+  /** A device's publish address on this server: rtmp://host:port/live/{id}?key={secret}. */
+  publishUrl(deviceId: string, secret: string): string | undefined {
+    const base = this.rtmpUrl;
+    return base && `${base}/${PUBLISH_APP}/${deviceId}?key=${encodeURIComponent(secret)}`;
+  }
+
+  /** Starts listening (no-op when disabled); every camera is offline until it publishes. Idempotent. */
+  start(): Promise<void> {
+    this.starting ??= this.doStart();
+    return this.starting;
+  }
+
+  /** Ends every viewer's stream (before the HTTP server waits for open requests). */
+  endViewers(): void {
+    for (const end of [...this.viewers]) end();
+  }
+
+  /** Stops the server: publishers and viewers are disconnected, recordings deleted. */
+  async stop(): Promise<void> {
+    const starting = this.starting;
+    if (!starting || this.stopped) return;
+    this.stopped = true;
+    await starting.catch(() => undefined);
+    this.endViewers();
+    await this.ingest.close();
+    await Promise.all(this.chains.values());
+    await Promise.all([...this.recordings.keys()].map((id) => this.stopRecording(id)));
+    this.port = undefined;
+  }
+
+  isLive(deviceId: string): boolean {
+    return this.ingest.isLive(deviceId);
+  }
+
+  /** Listens to camera changes; returns the function that stops listening. */
+  onCameraChange(listener: CameraChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Sends a device's live stream (FLV) to `sink` until the publisher goes, the returned function is called,
+   * or the server stops. Undefined when the device is not publishing.
+   */
+  watch(deviceId: string, sink: FlvSink): (() => void) | undefined {
+    let unsubscribe: (() => void) | undefined = undefined;
+    const stop = () => {
+      if (!this.viewers.delete(stop)) return;
+      unsubscribe?.();
+      sink.end();
+    };
+    this.viewers.add(stop);
+    unsubscribe = this.ingest.subscribe(deviceId, {
+      write: (chunk) => {
+        sink.write(chunk);
+      },
+      end: stop,
+    });
+    if (!unsubscribe) {
+      this.viewers.delete(stop);
+      return undefined;
+    }
+    return stop;
+  }
+
+  /** The recorded segments covering the last `windowMs` of a live stream (none when it is not recorded). */
+  async recent(deviceId: string, windowMs: number): Promise<{ files: string[]; durationMs: number }> {
+    const recording = this.recordings.get(deviceId);
+    if (!recording?.unsubscribe) return { files: [], durationMs: 0 };
+    return recording.recorder.recent(windowMs);
+  }
+
+  /** Old credentials stop working: the cached verification goes and the live publish is closed. */
+  revoke(deviceId: string): void {
+    this.auth.forget(deviceId);
+    this.ingest.disconnect(deviceId);
+  }
+
+  private async doStart(): Promise<void> {
+    const { config } = this.deps;
+    if (!config.enabled) return;
+    assertNmsShape();
+    setNmsLogLevel(this.deps.logLevel ?? 'info');
+    // A media server that has just started has no stream: cameras are online once they publish again.
+    await this.deps.devices.markAllCamerasOffline();
+    await rm(this.recordingsDir, { recursive: true, force: true });
+    this.port = await this.ingest.listen(config.host, config.rtmpPort);
+  }
+
+  private get recordingsDir(): string {
+    return path.join(this.deps.config.dir, 'recordings');
+  }
+
+  /** Work for one device runs in order (online, offline, online… as the streams came and went). */
+  private queue(deviceId: string, work: () => Promise<void>): void {
+    const previous = this.chains.get(deviceId) ?? Promise.resolve();
+    const next = previous.then(work).catch(this.onError);
+    this.chains.set(deviceId, next);
+    void next.then(() => {
+      if (this.chains.get(deviceId) === next) this.chains.delete(deviceId);
+    });
+  }
+
+  private async wentLive(deviceId: string): Promise<void> {
+    await this.setCamera(deviceId, true);
+    await this.startRecording(deviceId);
+  }
+
+  private async ended(deviceId: string): Promise<void> {
+    await this.stopRecording(deviceId);
+    // A newer publish of the same device may already be live (a camera that reconnected).
+    if (!this.ingest.isLive(deviceId)) await this.setCamera(deviceId, false);
+  }
+
+  private async setCamera(deviceId: string, online: boolean): Promise<void> {
+    const row = await this.deps.devices.setCameraOnline(deviceId, online, this.deps.clock.now());
+    if (!row) return;
+    const event: CameraChangeEvent = {
+      ...toLiveState(row),
+      device_id: row.id,
+      base_id: row.baseId,
+      firmware: row.firmware,
+    };
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  private async startRecording(deviceId: string): Promise<void> {
+    const ffmpeg = this.deps.ffmpeg;
+    if (!ffmpeg || this.stopped || !this.ingest.isLive(deviceId) || this.recordings.has(deviceId)) return;
+    const recorder: StreamRecorder = new StreamRecorder({
+      ffmpeg,
+      dir: path.join(this.recordingsDir, deviceId),
+      segmentMs: SEGMENT_MS,
+      keepMs: KEEP_MS,
+      onExit: (reason) => {
+        this.onError(new Error(`the recording of ${deviceId} stopped: ${reason}`));
+        if (this.recordings.get(deviceId)?.recorder !== recorder) return;
+        this.queue(deviceId, () => this.stopRecording(deviceId));
+        setTimeout(() => {
+          this.queue(deviceId, () => this.startRecording(deviceId));
+        }, RECORDER_RETRY_MS).unref();
+      },
+    });
+    const recording: Recording = { recorder, unsubscribe: undefined };
+    this.recordings.set(deviceId, recording);
+    await recorder.start();
+    recording.unsubscribe = this.ingest.subscribe(deviceId, recorder.sink);
+    if (!recording.unsubscribe) await this.stopRecording(deviceId);
+  }
+
+  private async stopRecording(deviceId: string): Promise<void> {
+    const recording = this.recordings.get(deviceId);
+    if (!recording) return;
+    this.recordings.delete(deviceId);
+    recording.unsubscribe?.();
+    await recording.recorder.stop();
+  }
+}

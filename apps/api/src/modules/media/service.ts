@@ -1,0 +1,179 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import { CLIP_SECONDS, type Clip, type ClipListData, type Playback } from '@petheart/contracts';
+import type { Clock } from '../../clock';
+import type { AuthUser } from '../../http/auth';
+import { AppError } from '../../http/errors';
+import type { DeviceRepository } from '../device/repository';
+import type { SlidingWindowLimiter } from '../upload/rate-limit';
+import { writeClip } from './clip-file';
+import type { MediaServer } from './media-server';
+import { toClip } from './presenter';
+import type { ClipRepository } from './repository';
+import type { PlaybackCheck, PlaybackSigner } from './signer';
+
+export type ClipListener = (clip: Clip) => void;
+
+export interface LiveMediaServiceDeps {
+  media: Pick<MediaServer, 'enabled' | 'isLive' | 'recent' | 'watch'>;
+  devices: Pick<DeviceRepository, 'byId'>;
+  clips: ClipRepository;
+  signer: PlaybackSigner;
+  /** Clips a user may cut (1 per 10 s). */
+  clipLimiter: SlidingWindowLimiter;
+  clock: Clock;
+  playbackTtlMs: number;
+  ffmpeg: string | undefined;
+  /** Clips are written to uploadDir/clips/ (served at /uploads/clips/) through temporary files in workDir. */
+  uploadDir: string;
+  workDir: string;
+  assetHost: string;
+  onError?: (error: unknown) => void;
+}
+
+/** A clip shorter than this is not worth a file (the stream has only just started). */
+const MIN_CLIP_MS = 1_000;
+/** Clips cut at the same time in this process (ffmpeg stream copies, short but not free). */
+const MAX_CONCURRENT_CUTS = 2;
+/** Streams one playback address may have open at once (a leaked address cannot feed a crowd). */
+const MAX_STREAMS_PER_ADDRESS = 3;
+/** A viewer this far behind (a stalled connection) is dropped rather than buffered. */
+const MAX_VIEWER_BACKLOG_BYTES = 4 * 1024 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The live room's video: signed playback addresses, and clips of the last seconds of a stream. */
+export class LiveMediaService {
+  private readonly clipListeners = new Set<ClipListener>();
+  private cutting = 0;
+  private readonly openStreams = new Map<string, number>();
+
+  constructor(private readonly deps: LiveMediaServiceDeps) {}
+
+  /** A viewer's playback addresses for an enabled device (they work until `expires_at`). */
+  async play(deviceId: string, user: AuthUser | null): Promise<Playback> {
+    const device = await this.enabledDevice(deviceId);
+    const nowSeconds = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const expires = nowSeconds + Math.floor(this.deps.playbackTtlMs / 1000);
+    const viewer = user ? `u${String(user.id)}` : `a${randomBytes(9).toString('base64url')}`;
+    const query = this.deps.signer.query({ deviceId: device.id, viewer, expires });
+    return {
+      flv_url: `/live/${device.id}.flv?${query}`,
+      ws_url: null,
+      hls_url: null,
+      expires_at: expires,
+      camera_online: this.deps.media.enabled ? this.deps.media.isLive(device.id) : device.cameraOnline,
+    };
+  }
+
+  /** Whether a playback address's query is valid for the device, now. */
+  checkPlayback(deviceId: string, query: Record<string, unknown>): PlaybackCheck {
+    return this.deps.signer.check(deviceId, query, Math.floor(this.deps.clock.now().getTime() / 1000));
+  }
+
+  /**
+   * The live FLV stream behind a playback address: forbidden unless signed for this device and not expired,
+   * not_found when the device is not publishing. It ends when the publisher goes; destroy it to stop.
+   */
+  openStream(deviceId: string, query: Record<string, unknown>): Readable {
+    if (this.checkPlayback(deviceId, query) !== 'ok') throw new AppError('forbidden');
+    const address = `${deviceId}/${String(query.v)}`;
+    const open = this.openStreams.get(address) ?? 0;
+    if (open >= MAX_STREAMS_PER_ADDRESS) throw new AppError('rate_limited', {}, 5);
+    const stream = new PassThrough();
+    const stop = this.deps.media.watch(deviceId, {
+      write: (chunk) => {
+        if (stream.writableLength > MAX_VIEWER_BACKLOG_BYTES) stream.destroy();
+        else stream.write(chunk);
+      },
+      end: () => stream.end(),
+    });
+    if (!stop) throw new AppError('not_found');
+    this.openStreams.set(address, open + 1);
+    stream.once('close', () => {
+      stop();
+      const left = (this.openStreams.get(address) ?? 1) - 1;
+      if (left > 0) this.openStreams.set(address, left);
+      else this.openStreams.delete(address);
+    });
+    return stream;
+  }
+
+  /** Cuts the last CLIP_SECONDS of the device's live stream into an MP4 for the user (unpublished). */
+  async createClip(userId: number, deviceId: string): Promise<Clip> {
+    const device = await this.enabledDevice(deviceId);
+    if (!this.deps.media.isLive(device.id)) throw new AppError('camera_offline');
+    const wait = this.deps.clipLimiter.take(userId);
+    if (wait > 0) throw new AppError('rate_limited', {}, wait);
+    if (this.cutting >= MAX_CONCURRENT_CUTS) throw new AppError('rate_limited', {}, 1);
+    this.cutting++;
+    try {
+      const recent = await this.deps.media.recent(device.id, CLIP_SECONDS * 1000);
+      const ffmpeg = this.deps.ffmpeg;
+      if (!ffmpeg || recent.files.length === 0 || recent.durationMs < MIN_CLIP_MS)
+        throw new AppError('clip_unavailable');
+      const id = randomUUID();
+      const file = `clips/${id}.mp4`;
+      let written: { bytes: number; durationMs: number };
+      try {
+        written = await writeClip(ffmpeg, recent.files, path.join(this.deps.uploadDir, file), this.deps.workDir);
+      } catch (error) {
+        this.deps.onError?.(error);
+        throw new AppError('clip_unavailable');
+      }
+      await this.deps.clips.insert({
+        id,
+        userId,
+        deviceId: device.id,
+        path: file,
+        durationMs: written.durationMs,
+        bytes: written.bytes,
+      });
+      return await this.clip(id);
+    } finally {
+      this.cutting--;
+    }
+  }
+
+  /** Publishes the user's own clip to the room (once; again = no change). Someone else's clip: not_found. */
+  async publishClip(userId: number, id: string): Promise<Clip> {
+    const existing = UUID.test(id) ? await this.deps.clips.byId(id) : undefined;
+    if (existing?.userId !== userId) throw new AppError('not_found');
+    if (existing.published) return toClip(existing, this.deps.assetHost);
+    if (!(await this.deps.clips.publish(id, userId))) throw new AppError('not_found');
+    const clip = await this.clip(id);
+    for (const listener of this.clipListeners) {
+      try {
+        listener(clip);
+      } catch (error) {
+        this.deps.onError?.(error);
+      }
+    }
+    return clip;
+  }
+
+  /** A room's published clips, newest first. */
+  async listClips(q: { device_id: string; page: number; limit: number }): Promise<ClipListData> {
+    const device = await this.enabledDevice(q.device_id);
+    const { rows, total } = await this.deps.clips.listPublished({ deviceId: device.id, page: q.page, limit: q.limit });
+    return { list: rows.map((c) => toClip(c, this.deps.assetHost)), total, page: q.page, limit: q.limit };
+  }
+
+  /** Listens to clips as they are published (the realtime layer tells the room); returns the unsubscribe. */
+  onClipPublished(listener: ClipListener): () => void {
+    this.clipListeners.add(listener);
+    return () => this.clipListeners.delete(listener);
+  }
+
+  private async enabledDevice(deviceId: string) {
+    const device = await this.deps.devices.byId(deviceId);
+    if (!device || device.disabled) throw new AppError('not_found');
+    return device;
+  }
+
+  private async clip(id: string): Promise<Clip> {
+    const row = await this.deps.clips.byId(id);
+    if (!row) throw new AppError('not_found');
+    return toClip(row, this.deps.assetHost);
+  }
+}

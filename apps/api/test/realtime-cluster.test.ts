@@ -1,0 +1,105 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_NAMESPACE, LiveCommentSchema, RoomJoinAckSchema } from '@petheart/contracts';
+import { DEMO, createTestApi, loginToken, okData, type TestApi } from './harness';
+import { freePort } from './devices-support';
+
+/** redis-server from REDIS_BIN or the PATH (CI installs it); without one the suite is skipped. */
+const redisBin =
+  process.env.REDIS_BIN ??
+  (spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || undefined);
+
+async function startRedis(bin: string): Promise<{ url: string; process: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`redis-server exited with ${String(code)}: ${out}`));
+    });
+  });
+  return { url: `redis://127.0.0.1:${String(port)}`, process: child };
+}
+
+function until(check: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      if (check()) resolve();
+      else if (Date.now() - started > timeoutMs) reject(new Error(`timed out waiting for ${what}`));
+      else setTimeout(poll, 10);
+    };
+    poll();
+  });
+}
+
+describe.skipIf(!redisBin)('realtime across two API processes sharing Redis', () => {
+  let redis: { url: string; process: ChildProcess };
+  const apis: TestApi[] = [];
+  const urls: string[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis(redisBin ?? '');
+    for (let i = 0; i < 2; i++) {
+      const api = await createTestApi({ env: { REDIS_URL: redis.url } });
+      await api.app.listen({ port: 0, host: '127.0.0.1' });
+      apis.push(api);
+      urls.push(`http://127.0.0.1:${String((api.app.server.address() as AddressInfo).port)}`);
+    }
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await Promise.all(apis.map((a) => a.close()));
+    redis.process.kill();
+  });
+
+  async function viewer(url: string) {
+    const socket = io(`${url}${LIVE_NAMESPACE}`, { transports: ['websocket'], forceNew: true, reconnection: false });
+    sockets.push(socket);
+    const events = { comments: [] as number[], viewers: [] as number[] };
+    socket.on('comment', (c: unknown) => events.comments.push(LiveCommentSchema.parse(c).seq));
+    socket.on('viewers', (v: { viewers: number }) => events.viewers.push(v.viewers));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return { socket, events };
+  }
+
+  it('a comment sent to one process reaches viewers on the other, and viewer counts add up', async () => {
+    const [one, two] = apis;
+    if (!one || !two) throw new Error('no APIs');
+    const a = await viewer(urls[0] ?? '');
+    const b = await viewer(urls[1] ?? '');
+    expect(RoomJoinAckSchema.parse(await a.socket.emitWithAck('join', { device_id: 'PH-0003' }))).toMatchObject({
+      ok: true,
+    });
+    expect(RoomJoinAckSchema.parse(await b.socket.emitWithAck('join', { device_id: 'PH-0003' }))).toMatchObject({
+      ok: true,
+    });
+    // Each process counts its own socket and the one the other announced.
+    await until(() => a.events.viewers.at(-1) === 2 && b.events.viewers.at(-1) === 2, 'two viewers on both');
+    expect(one.container.services.realtime.viewers('PH-0003')).toBe(2);
+
+    const token = await loginToken(one, DEMO.user.email, DEMO.user.password);
+    const sent = okData(
+      await one.post('/api/live/comment/send', { device_id: 'PH-0003', content: 'across processes' }, { token }),
+      LiveCommentSchema,
+    );
+    await until(() => a.events.comments.includes(sent.seq) && b.events.comments.includes(sent.seq), 'the comment');
+
+    b.socket.disconnect();
+    await until(() => a.events.viewers.at(-1) === 1, 'one viewer again');
+    expect(two.container.services.realtime.viewers('PH-0003')).toBe(1);
+  });
+});
