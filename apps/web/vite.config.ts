@@ -33,6 +33,9 @@ export default defineConfig(({ mode }) => ({
     proxy: {
       '/api': { target: API, changeOrigin: false },
       '/uploads': { target: API, changeOrigin: false },
+      // Live video (HTTP-FLV) and the live room's socket.io.
+      '/live': { target: API, changeOrigin: false },
+      '/socket.io': { target: API, changeOrigin: false, ws: true },
     },
   },
   build: {

@@ -1,6 +1,8 @@
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, PageHeader } from '../shared/ui';
+// Not the shared/ui barrel: through it the entry would reach (and carry) every list and query hook it re-exports.
+import { EmptyState } from '../shared/ui/EmptyState';
+import { PageHeader } from '../shared/ui/PageHeader';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');

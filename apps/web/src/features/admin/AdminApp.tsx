@@ -5,6 +5,8 @@ import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session';
 import { ADMIN_SECTIONS } from './sections';
+import { BasesView } from './BasesView';
+import { DevicesView } from './DevicesView';
 import { SignIn } from './SignIn';
 import { UsersView } from './UsersView';
 import styles from './admin.module.css';
@@ -90,6 +92,8 @@ export default function AdminApp() {
       <Routes>
         <Route index element={<Navigate to="users" replace />} />
         <Route path="users" element={<UsersView />} />
+        <Route path="bases" element={<BasesView />} />
+        <Route path="devices" element={<DevicesView />} />
         <Route path="*" element={<Navigate to="users" replace />} />
       </Routes>
     </Shell>

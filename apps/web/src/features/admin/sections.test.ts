@@ -8,6 +8,10 @@ describe('console sections', () => {
     expect(ADMIN_SECTIONS[0]).toMatchObject({ key: 'users', ready: true });
   });
 
+  it('have the bases and devices views ready', () => {
+    expect(ADMIN_SECTIONS.filter((s) => s.ready).map((s) => s.key)).toEqual(['users', 'bases', 'devices']);
+  });
+
   it('counts pages', () => {
     expect(pageCount(0, 10)).toBe(1);
     expect(pageCount(10, 10)).toBe(1);

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   BankcardOutline,
   EditSOutline,
+  EnvironmentOutline,
   PayCircleOutline,
   SetOutline,
   UserOutline,
@@ -13,7 +14,7 @@ import {
  * menu as "coming soon"; later issues add their view in AdminApp's route table and flip it on.
  */
 export interface AdminSection {
-  key: 'users' | 'posts' | 'devices' | 'payments' | 'cashOuts' | 'settings';
+  key: 'users' | 'posts' | 'bases' | 'devices' | 'payments' | 'cashOuts' | 'settings';
   /** Path under /admin. */
   path: string;
   icon: ComponentType;
@@ -23,7 +24,8 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'users', path: 'users', icon: UserOutline, ready: true },
   { key: 'posts', path: 'posts', icon: EditSOutline, ready: false },
-  { key: 'devices', path: 'devices', icon: VideoOutline, ready: false },
+  { key: 'bases', path: 'bases', icon: EnvironmentOutline, ready: true },
+  { key: 'devices', path: 'devices', icon: VideoOutline, ready: true },
   { key: 'payments', path: 'payments', icon: PayCircleOutline, ready: false },
   { key: 'cashOuts', path: 'cash-outs', icon: BankcardOutline, ready: false },
   { key: 'settings', path: 'settings', icon: SetOutline, ready: false },

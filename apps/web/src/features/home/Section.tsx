@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './home.module.css';
+import styles from './sections.module.css';
 
 export function Section({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (

@@ -1,0 +1,70 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { LiveRoom } from '@petheart/contracts';
+import { DEFAULT_COVER, formatCount, imageUrl } from '../../../shared/format';
+import { useLanguage } from '../../../shared/i18n';
+import { useSession } from '../../../shared/session';
+import { distanceLabel, liveRoomUrl } from './rooms';
+import styles from './live.module.css';
+
+function EyeIcon() {
+  return (
+    <svg
+      width="1em"
+      height="1em"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden="true"
+    >
+      <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+/**
+ * One live room in a list: the base's cover (or the default cover), a LIVE / offline badge, the viewer count,
+ * the device and base names and, when the list knows the user's location, the distance. Opens the room.
+ */
+export function LiveRoomCard({ room, compact = false }: { room: LiveRoom; compact?: boolean }) {
+  const { t } = useTranslation('home');
+  const { locale } = useLanguage();
+  const { config } = useSession();
+  const distance = distanceLabel(room.distance, locale);
+  const viewers = formatCount(room.viewers, locale);
+  return (
+    <Link
+      to={liveRoomUrl(room.device_id)}
+      className={compact ? `${styles.card} ${styles.compact}` : styles.card}
+      data-testid={`live-room-${room.device_id}`}
+    >
+      <span className={styles.cover}>
+        <img
+          src={imageUrl(room.cover, config?.asset_host ?? '', DEFAULT_COVER)}
+          alt=""
+          loading="lazy"
+          onError={(e) => {
+            const img = e.currentTarget;
+            if (!img.src.endsWith(DEFAULT_COVER)) img.src = DEFAULT_COVER;
+          }}
+        />
+        <span className={room.online ? `${styles.badge} ${styles.live}` : `${styles.badge} ${styles.offline}`}>
+          {room.online ? t('live') : t('offline')}
+        </span>
+        <span className={styles.viewers} aria-label={t('viewers', { n: viewers })}>
+          <EyeIcon />
+          {viewers}
+        </span>
+      </span>
+      <span className={styles.info}>
+        <span className={styles.name}>{room.name}</span>
+        <span className={styles.meta}>
+          <span className={styles.base}>{room.base_name}</span>
+          {distance ? <span className={styles.distance}>{distance}</span> : null}
+        </span>
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,249 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { LiveComment, LiveDetail } from '@petheart/contracts';
+import { LanguageProvider, createI18n } from '../../shared/i18n';
+import { createEventBus, createTokenStore } from '../../shared/session';
+import { featureNamespaceLoaders } from '../../app/i18n';
+import { appRoutes } from '../../app/router';
+
+/** A stand-in for socket.io-client's socket: records emits, answers `join`, lets the test fire events. */
+class FakeSocket {
+  readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
+  readonly emitted: { event: string; data: unknown }[] = [];
+  connected = false;
+  constructor(
+    readonly namespace: string,
+    readonly options: { auth?: unknown },
+  ) {}
+  on(event: string, fn: (...args: unknown[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  timeout() {
+    return this;
+  }
+  emit(event: string, data: unknown, ack?: (err: unknown, value: unknown) => void) {
+    this.emitted.push({ event, data });
+    if (event === 'join') ack?.(null, { ok: true, viewers: 3, latest_seq: 12 });
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+  }
+  fire(event: string, payload?: unknown) {
+    if (event === 'connect') this.connected = true;
+    for (const fn of this.handlers.get(event) ?? []) fn(payload);
+  }
+}
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: (namespace: string, options: { auth?: unknown }) => {
+    const s = new FakeSocket(namespace, options);
+    sockets.push(s);
+    return s;
+  },
+}));
+
+const CONFIG = {
+  name: 'PetHeart',
+  version: '1.0.2',
+  version_code: 102,
+  theme_color: '#54BDFF',
+  asset_host: '',
+  currency: 'CNY',
+  locales: ['en', 'ja', 'zh-CN', 'zh-TW'],
+  recharge_packages: [],
+  feeding_portions: [],
+  statistics: { devices_deployed: 1, animals_helped: 1, total_feeders: 1, total_food_grams: 1 },
+  cash_out: { min_amount: 10000, fee_rate_bp: 60 },
+  support_types: [],
+  oauth: { google: false, facebook: false },
+};
+
+const comment = (seq: number, content: string): LiveComment => ({
+  seq,
+  device_id: 'PH-0002',
+  user_id: 7,
+  nickname: 'Mia',
+  avatar: '',
+  fan_level: seq === 9 ? 4 : null,
+  content,
+  created_at: 1_700_000_000,
+});
+
+function detail(feeder: boolean, camera: boolean): LiveDetail {
+  return {
+    device: {
+      device_id: 'PH-0002',
+      name: 'Bund Feeder B',
+      base_id: 1,
+      online: feeder || camera,
+      feeder_online: feeder,
+      camera_online: camera,
+      food_stock: 4200,
+      last_seen_at: 1_700_000_000,
+      days_in_operation: 3,
+      portions: [{ grams: 10, coins: 10 }],
+    },
+    base: {
+      id: 1,
+      name: 'Bund Riverside Cat Corner',
+      address: 'Shanghai',
+      latitude: 31.2,
+      longitude: 121.5,
+      animal_count: 18,
+      photos: [],
+      introduction: '',
+      created_at: 1_700_000_000,
+    },
+    viewers: 1,
+    followers: 2,
+    followed: false,
+    fan_count: 0,
+    fan: null,
+    grams_today: 120,
+    latest_seq: 9,
+  };
+}
+
+function stubApi(room: LiveDetail) {
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.replace(/^.*\/api/, '');
+      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>;
+      calls.push({ path, body });
+      const ok = (data: unknown) =>
+        Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', time: 1, data }), { status: 200 }));
+      if (path.includes('getConfiguration')) return ok(CONFIG);
+      if (path === '/live/detail') return ok(room);
+      if (path === '/live/play')
+        return ok({
+          flv_url: '/live/PH-0002.flv?s=x',
+          ws_url: null,
+          hls_url: null,
+          expires_at: 1,
+          camera_online: room.device.camera_online,
+        });
+      if (path === '/live/comment/list') {
+        // the newest page first; after the join (the room is at 12 by then) the catch-up after 9
+        if (body.after_seq === 9) return ok({ list: [comment(12, 'caught up')], latest_seq: 12 });
+        return ok({ list: [comment(5, 'first'), comment(9, 'second')], latest_seq: 9 });
+      }
+      if (path === '/live/clip/list') return ok({ list: [], total: 0, page: 1, limit: 10 });
+      return Promise.resolve(
+        new Response(JSON.stringify({ code: 0, msg: '404', time: 1, data: { error: 'not_found' } }), { status: 404 }),
+      );
+    }),
+  );
+  return calls;
+}
+
+function renderLive(path = '/pages/live/live?device_id=PH-0002') {
+  localStorage.setItem('language', 'en');
+  const router = createMemoryRouter(appRoutes({ tokens: createTokenStore(localStorage), events: createEventBus() }), {
+    initialEntries: [path],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <LanguageProvider i18n={createI18n('en', {}, featureNamespaceLoaders())}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('LivePage', () => {
+  beforeEach(() => {
+    sockets.length = 0;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('camera offline: the mask, a disabled-looking Feed that says why, and no player', async () => {
+    const calls = stubApi(detail(true, false));
+    renderLive();
+    expect(await screen.findByTestId('camera-offline-mask')).toHaveTextContent('Camera offline');
+    const feed = screen.getByTestId('feed-button');
+    await waitFor(() => {
+      expect(feed).toHaveAttribute('aria-disabled', 'true');
+    });
+    await userEvent.click(feed);
+    expect(await screen.findByText('Camera offline, operation not available at the moment.')).toBeInTheDocument();
+    expect(screen.queryByTestId('feed-sheet')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/live/play')).toBe(true);
+  });
+
+  it('comments: history, a catch-up after join, socket pushes once per seq; viewers and device state live', async () => {
+    const calls = stubApi(detail(false, false));
+    renderLive();
+    const list = await screen.findByTestId('comment-list');
+    await within(list).findByText('second');
+    await waitFor(() => {
+      expect(sockets).toHaveLength(1);
+    });
+    const socket = sockets[0];
+    if (!socket) throw new Error('no socket');
+    expect(socket.namespace).toBe('/live');
+    expect(socket.options.auth).toEqual({});
+
+    act(() => {
+      socket.fire('connect');
+    });
+    expect(socket.emitted).toContainEqual({ event: 'join', data: { device_id: 'PH-0002' } });
+    await within(list).findByText('caught up');
+    expect(calls.find((c) => c.path === '/live/comment/list' && c.body.after_seq === 9)).toBeDefined();
+    expect(screen.getByTestId('viewer-count')).toHaveTextContent('3');
+
+    act(() => {
+      socket.fire('comment', comment(12, 'caught up'));
+      socket.fire('comment', comment(13, 'pushed'));
+      socket.fire('comment', { ...comment(14, 'other room'), device_id: 'PH-0009' });
+      socket.fire('viewers', { device_id: 'PH-0002', viewers: 1234 });
+    });
+    await within(list).findByText('pushed');
+    expect(within(list).getAllByText('caught up')).toHaveLength(1);
+    expect(within(list).queryByText('other room')).not.toBeInTheDocument();
+    const order = [...list.querySelectorAll('li')].map((li) => li.textContent);
+    expect(order.slice(1)).toEqual(['Miafirst', 'Lv.4Miasecond', 'Miacaught up', 'Miapushed']);
+    expect(screen.getByTestId('viewer-count')).toHaveTextContent('1.2k');
+
+    const feed = screen.getByTestId('feed-button');
+    expect(feed).toHaveAttribute('aria-disabled', 'true');
+    act(() => {
+      socket.fire('device', {
+        device_id: 'PH-0002',
+        online: true,
+        feeder_online: true,
+        camera_online: true,
+        food_stock: 4000,
+        last_seen_at: 1_700_000_100,
+      });
+    });
+    await waitFor(() => {
+      expect(feed).not.toHaveAttribute('aria-disabled');
+    });
+    expect(screen.getByTestId('feeder-state')).toHaveTextContent('Feeder online');
+  });
+
+  it('a tourist who taps Feed in an online room goes to login and comes back here', async () => {
+    stubApi(detail(true, true));
+    const router = renderLive();
+    const feed = await screen.findByTestId('feed-button');
+    await waitFor(() => {
+      expect(feed).not.toHaveAttribute('aria-disabled');
+    });
+    await userEvent.click(feed);
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/pages/public/login');
+    });
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/pages/live/live?device_id=PH-0002')}`);
+  });
+});

@@ -1,0 +1,271 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Clip, LiveDetail } from '@petheart/contracts';
+import { imageUrl } from '../../shared/format';
+import { useMessage } from '../../shared/i18n';
+import { useNavigator } from '../../shared/navigation';
+import { useSession } from '../../shared/session';
+import { EmptyState, PageHeader, toast } from '../../shared/ui';
+import { ActionBar, type LiveAction } from './components/ActionBar';
+import { ClipPopup, type ClipView } from './components/ClipPopup';
+import { ClipStrip } from './components/ClipStrip';
+import { CommentComposer, CommentList } from './components/CommentPanel';
+import { FanGroupPopup } from './components/FanGroupPopup';
+import { FeedSheet } from './components/FeedSheet';
+import { RoomHeader, StateChips } from './components/RoomHeader';
+import { ShareGuide } from './components/ShareGuide';
+import { VideoStage } from './components/VideoStage';
+import { useComments } from './useComments';
+import { useClips } from './useClips';
+import { useFeed } from './useFeed';
+import { useLivePlayer } from './useLivePlayer';
+import { useLiveSocket } from './useLiveSocket';
+import { useLoginGate } from './useLoginGate';
+import { fansKey, useRoom } from './useRoom';
+import { useShare } from './useShare';
+import styles from './live.module.css';
+
+const livePath = (deviceId: string) => `/pages/live/live?device_id=${encodeURIComponent(deviceId)}`;
+const reportPath = (deviceId: string) => `/pages/report/report?device_id=${encodeURIComponent(deviceId)}`;
+const yardPath = (baseId: number) => `/pages/baseDetail/baseDetail?id=${String(baseId)}`;
+const RECHARGE_PATH = '/pages/money/money';
+
+function LiveRoom({ deviceId }: { deviceId: string }) {
+  const { t } = useTranslation('live');
+  const message = useMessage();
+  const { navigateTo, back } = useNavigator();
+  const { token, user, config } = useSession();
+  const assetHost = config?.asset_host ?? '';
+  const ensureLogin = useLoginGate();
+  const queryClient = useQueryClient();
+  const { room, query, patch, live } = useRoom(deviceId);
+  const { comments, push, sync } = useComments(deviceId, live);
+  const player = useLivePlayer(deviceId, live, room?.device.camera_online);
+  const clips = useClips(deviceId, live);
+  const { share, guide, closeGuide } = useShare();
+  const feed = useFeed(room, ensureLogin, () => {
+    toast(t('feedSheet.sent'));
+  });
+  const [busy, setBusy] = useState<'follow' | 'fans' | 'publish' | null>(null);
+  const [fansOpen, setFansOpen] = useState(false);
+  const [clipView, setClipView] = useState<ClipView | null>(null);
+
+  useLiveSocket(deviceId, token, {
+    joined: (ack) => {
+      patch((r) => ({ ...r, viewers: ack.viewers }));
+      void sync(ack.latest_seq);
+    },
+    viewers: (e) => {
+      patch((r) => ({ ...r, viewers: e.viewers }));
+    },
+    comment: push,
+    device: ({ device_id: _id, ...state }) => {
+      patch((r) => ({ ...r, device: { ...r.device, ...state } }));
+    },
+    clip: clips.add,
+  });
+
+  // The browser tab carries the room's name.
+  const title = room ? `${room.base.name} · ${room.device.name}` : '';
+  const productName = t('common:productName');
+  useEffect(() => {
+    if (title) document.title = `${title} - ${productName}`;
+  }, [title, productName]);
+
+  const run = async (what: 'follow' | 'fans' | 'publish', job: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await job();
+    } catch {
+      // the API client has shown the error
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const toggleFollow = () => {
+    if (!room || !ensureLogin()) return;
+    void run('follow', async () => {
+      const s = await live.follow(deviceId, !room.followed);
+      patch((r) => ({ ...r, followed: s.followed, followers: s.followers }));
+    });
+  };
+
+  const joinFans = () => {
+    if (!ensureLogin()) return;
+    void run('fans', async () => {
+      const fan = await live.joinFans(deviceId);
+      patch((r: LiveDetail) => ({ ...r, fan, fan_count: r.fan ? r.fan_count : r.fan_count + 1 }));
+      void queryClient.invalidateQueries({ queryKey: fansKey(deviceId) });
+      toast(t('fans.joined'));
+    });
+  };
+
+  const record = async () => {
+    if (!ensureLogin()) return;
+    setClipView({ kind: 'recording' });
+    try {
+      const clip = await live.createClip(deviceId);
+      setClipView((v) => (v ? { kind: 'clip', clip } : v));
+    } catch {
+      setClipView(null);
+    }
+  };
+
+  const publish = (clip: Clip) => {
+    void run('publish', async () => {
+      const published = await live.publishClip(clip.id);
+      setClipView({ kind: 'clip', clip: published });
+      clips.add(published);
+      toast(t('record.publishedToast'));
+    });
+  };
+
+  const sendComment = async (text: string) => {
+    // Tourists cannot type (the input sends them to login); Send does the same.
+    if (!ensureLogin()) return false;
+    const content = text.trim();
+    if (!content) {
+      toast(message('v.comment'));
+      return false;
+    }
+    try {
+      push(await live.sendComment(deviceId, content));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const onAction = (action: LiveAction) => {
+    switch (action) {
+      case 'report':
+        navigateTo(reportPath(deviceId));
+        return;
+      case 'record':
+        void record();
+        return;
+      case 'feed':
+        feed.start();
+        return;
+      case 'group':
+        setFansOpen(true);
+        return;
+      case 'share':
+        void share(livePath(deviceId));
+        return;
+      case 'yard':
+        if (room) navigateTo(yardPath(room.device.base_id));
+        return;
+    }
+  };
+
+  if (!room && query.isError) {
+    return (
+      <div className={styles.lightPage}>
+        <PageHeader title={t('title')} />
+        <EmptyState
+          text={t('loadFailed')}
+          action={
+            <button type="button" className="ph-link-button" onClick={() => void query.refetch()}>
+              {t('common:retry')}
+            </button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const viewedClip = clipView?.kind === 'clip' ? clipView.clip : null;
+  return (
+    <div className={styles.page}>
+      <div className={styles.stage}>
+        <RoomHeader
+          room={room}
+          onBack={() => {
+            back();
+          }}
+          onFollow={toggleFollow}
+          following={busy === 'follow'}
+        />
+        <VideoStage
+          videoRef={player.videoRef}
+          view={player.view}
+          onToggleMute={player.toggleMute}
+          onTapToPlay={player.tapToPlay}
+        />
+        <StateChips room={room} />
+      </div>
+      <ClipStrip
+        clips={clips.list}
+        onOpen={(clip) => {
+          setClipView({ kind: 'clip', clip });
+        }}
+      />
+      <CommentList comments={comments} />
+      <CommentComposer signedIn={Boolean(token)} onSend={sendComment} onLogin={ensureLogin} />
+      <ActionBar
+        onAction={onAction}
+        feedBlocked={feed.blocked !== null}
+        busy={clipView?.kind === 'recording' ? 'record' : null}
+      />
+
+      <FeedSheet
+        feed={feed}
+        deviceName={room?.device.name ?? ''}
+        balance={user?.balance ?? null}
+        onRecharge={() => {
+          feed.close();
+          navigateTo(RECHARGE_PATH);
+        }}
+      />
+      {room && (
+        <FanGroupPopup
+          visible={fansOpen}
+          onClose={() => {
+            setFansOpen(false);
+          }}
+          room={room}
+          live={live}
+          assetHost={assetHost}
+          joining={busy === 'fans'}
+          onJoin={joinFans}
+        />
+      )}
+      <ClipPopup
+        view={clipView}
+        url={viewedClip ? imageUrl(viewedClip.url, assetHost, '') : ''}
+        canPublish={viewedClip !== null && user !== null && viewedClip.user_id === user.id}
+        publishing={busy === 'publish'}
+        onPublish={() => {
+          if (viewedClip) publish(viewedClip);
+        }}
+        onShare={() => {
+          if (viewedClip) void share(imageUrl(viewedClip.url, assetHost, ''));
+        }}
+        onClose={() => {
+          setClipView(null);
+        }}
+      />
+      {guide && <ShareGuide onClose={closeGuide} />}
+    </div>
+  );
+}
+
+/** /pages/live/live?device_id=…: a feeding station's live room. */
+export default function LivePage() {
+  const { t } = useTranslation('live');
+  const [params] = useSearchParams();
+  const deviceId = params.get('device_id')?.trim() ?? '';
+  if (!deviceId) {
+    return (
+      <div className={styles.lightPage}>
+        <PageHeader title={t('title')} />
+        <EmptyState text={t('missingRoom')} />
+      </div>
+    );
+  }
+  return <LiveRoom key={deviceId} deviceId={deviceId} />;
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import type { LiveDetail } from '@petheart/contracts';
+import { formatCount, formatWeight } from '../../../shared/format';
+import { useLanguage } from '../../../shared/i18n';
+import { BackIcon } from '../../../shared/ui';
+import { CheckIcon, EyeIcon, PlusIcon } from '../icons';
+import styles from '../live.module.css';
+
+/** The dark bar above the video: back, base and device names, LIVE, viewers, follow. */
+export function RoomHeader({
+  room,
+  onBack,
+  onFollow,
+  following,
+}: {
+  room: LiveDetail | undefined;
+  onBack: () => void;
+  onFollow: () => void;
+  following: boolean;
+}) {
+  const { t } = useTranslation('live');
+  const { locale } = useLanguage();
+  return (
+    <header className={styles.topBar}>
+      <button type="button" className={styles.back} aria-label={t('common:back')} onClick={onBack}>
+        <BackIcon />
+      </button>
+      <div className={styles.roomInfo}>
+        <h1 className={styles.baseName}>{room?.base.name ?? t('title')}</h1>
+        <p className={styles.deviceName}>{room?.device.name ?? ''}</p>
+      </div>
+      <div className={styles.liveMeta}>
+        <span
+          className={
+            room && !room.device.camera_online ? `${styles.liveBadge} ${styles.liveBadgeOff}` : styles.liveBadge
+          }
+        >
+          {t('live')}
+        </span>
+        <span className={styles.viewers} aria-label={t('viewersLabel')}>
+          <EyeIcon aria-hidden="true" />
+          <span data-testid="viewer-count">{formatCount(room?.viewers ?? 0, locale)}</span>
+        </span>
+      </div>
+      <button
+        type="button"
+        className={room?.followed ? `${styles.follow} ${styles.following}` : styles.follow}
+        aria-pressed={room?.followed ?? false}
+        disabled={!room || following}
+        onClick={onFollow}
+      >
+        {room?.followed ? <CheckIcon /> : <PlusIcon />}
+        {room?.followed ? t('following') : t('follow')}
+      </button>
+    </header>
+  );
+}
+
+/** The device's state under the video: feeder, camera, food stock, grams fed today. */
+export function StateChips({ room }: { room: LiveDetail | undefined }) {
+  const { t } = useTranslation('live');
+  const { locale } = useLanguage();
+  if (!room) return <div className={styles.chips} />;
+  const d = room.device;
+  const chip = (on: boolean, label: string, testId: string) => (
+    <li className={on ? `${styles.chip} ${styles.chipOn}` : `${styles.chip} ${styles.chipOff}`} data-testid={testId}>
+      <span className={styles.dot} aria-hidden="true" />
+      {label}
+    </li>
+  );
+  return (
+    <ul className={styles.chips} aria-label={t('stateLabel')}>
+      {chip(d.feeder_online, d.feeder_online ? t('feederOnline') : t('feederOffline'), 'feeder-state')}
+      {chip(d.camera_online, d.camera_online ? t('cameraOnline') : t('cameraOffline'), 'camera-state')}
+      <li className={styles.chip} data-testid="food-stock">
+        {t('foodStock', { weight: formatWeight(d.food_stock, locale) })}
+      </li>
+      <li className={`${styles.chip} ${styles.chipFed}`} data-testid="grams-today">
+        {t('fedToday', { weight: formatWeight(room.grams_today, locale) })}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import type { RefObject } from 'react';
+import type { PlayerView } from '../useLivePlayer';
+import { CameraOffIcon, PlayIcon, SoundOffIcon, SoundOnIcon } from '../icons';
+import styles from '../live.module.css';
+
+/** The video (always in the page, so the player can attach), with the offline mask, loading and sound. */
+export function VideoStage({
+  videoRef,
+  view,
+  onToggleMute,
+  onTapToPlay,
+}: {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  view: PlayerView;
+  onToggleMute: () => void;
+  onTapToPlay: () => void;
+}) {
+  const { t } = useTranslation('live');
+  return (
+    <div className={styles.video}>
+      <video
+        ref={videoRef}
+        className={styles.videoElement}
+        data-testid="live-video"
+        aria-label={t('video')}
+        muted
+        autoPlay
+        playsInline
+        disablePictureInPicture
+        disableRemotePlayback
+      />
+      {view.masked && (
+        <div className={styles.mask} data-testid="camera-offline-mask" role="status">
+          <CameraOffIcon className={styles.maskIcon} />
+          <span className={styles.maskLabel}>{t('cameraOffline')}</span>
+          <span className={styles.maskHint}>{t('reconnectHint')}</span>
+        </div>
+      )}
+      {view.status === 'unsupported' && (
+        <div className={styles.mask} role="alert">
+          <span className={styles.maskLabel}>{t('unsupported')}</span>
+          <span className={styles.maskHint}>{t('unsupportedHint')}</span>
+        </div>
+      )}
+      {view.loading && (
+        <div className={styles.videoLoading} role="status">
+          <span className="ph-spinner ph-spinner-large" aria-hidden="true" />
+          <span className="ph-visually-hidden">{t('connecting')}</span>
+        </div>
+      )}
+      {view.needsTap && !view.masked && (
+        <button type="button" className={styles.tapToPlay} onClick={onTapToPlay} aria-label={t('play')}>
+          <PlayIcon />
+        </button>
+      )}
+      {view.status === 'playing' && (
+        <button
+          type="button"
+          className={styles.soundButton}
+          onClick={onToggleMute}
+          aria-label={view.muted ? t('soundOn') : t('soundOff')}
+          aria-pressed={!view.muted}
+        >
+          {view.muted ? <SoundOffIcon /> : <SoundOnIcon />}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialPlayerState,
+  playbackSource,
+  playerReducer,
+  retryDelay,
+  showsOfflineMask,
+  type PlayerEvent,
+  type PlayerState,
+} from './player-machine';
+
+function run(events: PlayerEvent[], from: PlayerState = initialPlayerState()): PlayerState {
+  return events.reduce(playerReducer, from);
+}
+
+describe('player reconnect state machine', () => {
+  it('plays: requesting → starting on an online answer → playing on frames, with no mask', () => {
+    const starting = run([{ type: 'play_ok', cameraOnline: true }]);
+    expect(starting.status).toBe('starting');
+    const playing = playerReducer(starting, { type: 'frames' });
+    expect(playing).toMatchObject({ status: 'playing', failures: 0 });
+    expect(showsOfflineMask(playing)).toBe(false);
+  });
+
+  it('goes offline with the mask when /api/live/play says the camera is offline', () => {
+    const s = run([{ type: 'play_ok', cameraOnline: false }]);
+    expect(s).toMatchObject({ status: 'offline', failures: 1, retryInMs: 1000, cameraOnline: false });
+    expect(showsOfflineMask(s)).toBe(true);
+  });
+
+  it('backs off 1 s, 2 s, 4 s … up to 30 s while the stream keeps failing, asking for a new address each time', () => {
+    let s = initialPlayerState();
+    const delays: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      expect(s.status).toBe('requesting');
+      s = run([{ type: 'play_ok', cameraOnline: true }, { type: 'stream_failed' }], s);
+      expect(s.status).toBe('offline');
+      delays.push(s.retryInMs);
+      s = playerReducer(s, { type: 'retry' });
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect(retryDelay(0)).toBe(1000);
+  });
+
+  it('keeps the mask up between retries (no flicker) and drops it once frames arrive', () => {
+    let s = run([{ type: 'play_ok', cameraOnline: true }, { type: 'stream_failed' }, { type: 'retry' }]);
+    expect(s.status).toBe('requesting');
+    expect(showsOfflineMask(s)).toBe(true);
+    s = run([{ type: 'play_ok', cameraOnline: true }], s);
+    expect(showsOfflineMask(s)).toBe(true);
+    s = playerReducer(s, { type: 'frames' });
+    expect(s).toMatchObject({ status: 'playing', failures: 0 });
+    expect(showsOfflineMask(s)).toBe(false);
+  });
+
+  it('a failed /api/live/play request counts as a failure too', () => {
+    expect(run([{ type: 'play_failed' }])).toMatchObject({ status: 'offline', failures: 1 });
+  });
+
+  it('the camera going offline while playing shows the mask at once; coming back retries at once with a fresh backoff', () => {
+    let s = run([{ type: 'play_ok', cameraOnline: true }, { type: 'frames' }, { type: 'camera', online: false }]);
+    expect(s).toMatchObject({ status: 'offline', cameraOnline: false });
+    expect(showsOfflineMask(s)).toBe(true);
+    s = run([{ type: 'retry' }, { type: 'play_ok', cameraOnline: false }], s);
+    expect(s.failures).toBe(2);
+    s = playerReducer(s, { type: 'camera', online: true });
+    expect(s).toEqual({ status: 'requesting', failures: 0, retryInMs: 0, cameraOnline: true });
+    expect(showsOfflineMask(s)).toBe(false);
+  });
+
+  it('ignores events that do not apply to the state', () => {
+    const playing = run([{ type: 'play_ok', cameraOnline: true }, { type: 'frames' }]);
+    expect(playerReducer(playing, { type: 'retry' })).toBe(playing);
+    expect(playerReducer(playing, { type: 'play_failed' })).toBe(playing);
+    expect(playerReducer(playing, { type: 'camera', online: true })).toEqual(playing);
+    const requesting = initialPlayerState();
+    expect(playerReducer(requesting, { type: 'stream_failed' })).toBe(requesting);
+    expect(playerReducer(requesting, { type: 'frames' })).toBe(requesting);
+    const offline = run([{ type: 'play_failed' }]);
+    expect(playerReducer(offline, { type: 'stream_failed' })).toBe(offline);
+    expect(playerReducer(offline, { type: 'camera', online: false })).toMatchObject({ status: 'offline', failures: 1 });
+  });
+
+  it('unsupported is final', () => {
+    const s = run([{ type: 'unsupported' }, { type: 'retry' }, { type: 'camera', online: true }]);
+    expect(s.status).toBe('unsupported');
+    expect(showsOfflineMask(s)).toBe(false);
+  });
+
+  it('starts masked when the room says the camera is offline', () => {
+    expect(showsOfflineMask(initialPlayerState(false))).toBe(true);
+    expect(showsOfflineMask(initialPlayerState(true))).toBe(false);
+  });
+});
+
+describe('playbackSource', () => {
+  const p = { flv_url: '/live/PH-0001.flv?sign=abc', hls_url: '/hls/PH-0001.m3u8' };
+
+  it('plays FLV through MediaSource with an absolute address, even where native HLS is claimed', () => {
+    expect(playbackSource(p, 'http://localhost:8080', { mse: true, nativeHls: true })).toEqual({
+      kind: 'flv',
+      url: 'http://localhost:8080/live/PH-0001.flv?sign=abc',
+    });
+  });
+
+  it('without MediaSource: native HLS when served, else nothing', () => {
+    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: true })).toEqual({
+      kind: 'hls',
+      url: 'https://a.example/hls/PH-0001.m3u8',
+    });
+    expect(playbackSource({ ...p, hls_url: null }, 'https://a.example', { mse: false, nativeHls: true })).toEqual({
+      kind: 'none',
+    });
+    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: false })).toEqual({ kind: 'none' });
+  });
+});
