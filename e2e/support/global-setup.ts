@@ -51,7 +51,8 @@ function stop(child: ChildProcess): Promise<void> {
 
 /**
  * Starts a local SMTP server and the API (serving the built web app) on a free port with a fresh data folder.
- * Tests find the app at PETHEART_E2E_URL and the received mail in PETHEART_E2E_MAIL_DIR.
+ * Tests find the app at PETHEART_E2E_URL, the received mail in PETHEART_E2E_MAIL_DIR, the devices' broker at
+ * PETHEART_E2E_MQTT_URL and the media server's RTMP at PETHEART_E2E_RTMP_URL.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const webDist = path.join(root, 'apps/web/dist');
@@ -63,7 +64,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailDir = path.join(runDir, 'mail');
   const smtp = await startSmtpServer(mailDir);
   const port = await freePort();
+  const mqttPort = await freePort();
+  const rtmpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${String(port)}`;
+  const dataDir = path.join(runDir, 'data');
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
@@ -73,9 +77,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      MQTT_PORT: '0',
+      MQTT_PORT: String(mqttPort),
+      MEDIA_RTMP_PORT: String(rtmpPort),
+      // Two simulated feeders with cameras (PH-0001, PH-0002), as `npm start` runs four.
+      SIM_FEEDERS: '2',
       PUBLIC_URL: baseUrl,
-      DATA_DIR: path.join(runDir, 'data'),
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       WEB_DIST: webDist,
       SMTP_URL: `smtp://127.0.0.1:${String(smtp.port)}`,
@@ -93,6 +100,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   process.env.PETHEART_E2E_URL = baseUrl;
   process.env.PETHEART_E2E_MAIL_DIR = mailDir;
+  process.env.PETHEART_E2E_MQTT_URL = `mqtt://127.0.0.1:${String(mqttPort)}`;
+  process.env.PETHEART_E2E_RTMP_URL = `rtmp://127.0.0.1:${String(rtmpPort)}`;
+  process.env.PETHEART_E2E_DATA_DIR = dataDir;
 
   return async () => {
     await stop(child);
