@@ -95,6 +95,19 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('web test support (shared by page tests across features) is imported only by tests', () => {
+    const web = path.join(root, 'apps/web/src');
+    const support = path.join(web, 'test-support');
+    const offenders: string[] = [];
+    for (const [file, imports] of graph(web)) {
+      if (/\.test\.tsx?$/.test(file) || file.startsWith(support + path.sep)) continue;
+      for (const target of imports)
+        if (target.startsWith(support + path.sep))
+          offenders.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it('API modules reach the database only through repositories', () => {
     const modules = path.join(root, 'apps/api/src/modules');
     const offenders = walk(modules)

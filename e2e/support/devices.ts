@@ -29,6 +29,8 @@ export interface Provisioned {
   id: string;
   secret: string;
   baseId: number;
+  /** The camera's publish address, as the console shows it with the secret. */
+  rtmpUrl: string;
 }
 
 /** Provisions a fresh device at the first demo base through the console API (its secret comes back once). */
@@ -39,8 +41,9 @@ export async function provisionDevice(baseURL: string, name: string): Promise<Pr
   if (!base) throw new Error('no demo base');
   const made = await callApi(baseURL, '/admin/device/provision', { base_id: base.id, name }, admin);
   expect(made.code, made.msg).toBe(1);
-  const data = made.data as { device: { device_id: string }; secret: string };
-  return { id: data.device.device_id, secret: data.secret, baseId: base.id };
+  const data = made.data as { device: { device_id: string }; secret: string; rtmp_url: string | null };
+  if (!data.rtmp_url) throw new Error('the server runs no media server');
+  return { id: data.device.device_id, secret: data.secret, baseId: base.id, rtmpUrl: data.rtmp_url };
 }
 
 export interface DeviceView {
@@ -105,7 +108,7 @@ export function publishTestPattern(url: string, seconds: number): Promise<number
 /** A simulated feeder (agent, motor, scale, hopper and camera) for one device, run by the test itself. */
 export async function startFeeder(device: Provisioned): Promise<SimulatedFleet> {
   const fleet = await startSimulatedFleet({
-    devices: [{ ...device, rtmpUrl: `${rtmpUrl()}/live/${device.id}?key=${device.secret}` }],
+    devices: [{ id: device.id, secret: device.secret, rtmpUrl: device.rtmpUrl }],
     broker: mqttUrl(),
     stateDir: mkdtempSync(path.join(process.env.TMPDIR ?? os.tmpdir(), 'feeder-')),
     simulatedCamera: true,

@@ -42,7 +42,7 @@ test("a device cannot publish another device's stream", async ({ baseURL }) => {
   expect(await publishTestPattern(`${rtmpUrl()}/live/${b.id}`, 3)).not.toBe(0);
   expect((await deviceState(baseURL ?? '', b.id)).camera_online).toBe(false);
   // A's key on A's own stream is accepted: the camera comes online while it publishes.
-  const publishing = publishTestPattern(`${rtmpUrl()}/live/${a.id}?key=${a.secret}`, 6);
+  const publishing = publishTestPattern(a.rtmpUrl, 6);
   await expect.poll(async () => (await deviceState(baseURL ?? '', a.id)).camera_online, { timeout: 5_000 }).toBe(true);
   expect(await publishing).toBe(0);
   await expect.poll(async () => (await deviceState(baseURL ?? '', a.id)).camera_online, { timeout: 5_000 }).toBe(false);

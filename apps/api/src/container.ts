@@ -187,6 +187,10 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
         media.revoke(deviceId);
       },
     },
+    endpoints: (deviceId, secret) => ({
+      broker_url: config.mqtt.url ?? gateway.brokerUrl ?? `mqtt://${config.mqtt.host}:${String(config.mqtt.port)}`,
+      rtmp_url: media.publishUrl(deviceId, secret) ?? null,
+    }),
     brokerAccounts:
       config.mqtt.url && config.mqtt.passwordFile
         ? new MosquittoPasswordFile({ file: config.mqtt.passwordFile, pidFile: config.mqtt.pidFile })

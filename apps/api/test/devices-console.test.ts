@@ -57,6 +57,8 @@ describe('bases and devices in the console and the public list', () => {
     expect(device).toMatchObject({ base_id: base.id, online: false, days_in_operation: 0, disabled: false });
     expect(device.device_id).toMatch(/^PH-\d{4}$/);
     expect(secret.length).toBeGreaterThanOrEqual(32);
+    // Where the device connects: this API's embedded broker; no RTMP address without the media server (tests).
+    expect(okData(made, DeviceCredentialsSchema)).toMatchObject({ broker_url: url(), rtmp_url: null });
     const listed = await api.post('/api/admin/device/list', { base_id: base.id }, { token: admin });
     expect(okData(listed, AdminDeviceListDataSchema).list.map((d) => d.device_id)).toEqual([device.device_id]);
     expect(JSON.stringify(listed.body)).not.toContain(secret);

@@ -75,7 +75,14 @@ export const DeviceProvisionBodySchema = z.object({
 });
 export type DeviceProvisionBody = z.infer<typeof DeviceProvisionBodySchema>;
 /** The device and its secret: the secret is shown this once and never again (only its hash is kept). */
-export const DeviceCredentialsSchema = z.object({ device: AdminDeviceSchema, secret: z.string() });
+export const DeviceCredentialsSchema = z.object({
+  device: AdminDeviceSchema,
+  secret: z.string(),
+  /** Where the device connects as this server sees it: its MQTT broker, and its camera's RTMP publish address
+   * (the secret is the stream key); null when this server runs no media server. */
+  broker_url: z.string(),
+  rtmp_url: z.string().nullable(),
+});
 export type DeviceCredentials = z.infer<typeof DeviceCredentialsSchema>;
 
 export const AdminDeviceIdBodySchema = z.object({ device_id: DeviceIdField });

@@ -1,56 +1,11 @@
 import { createRequire } from 'node:module';
 import { version as reactVersion } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { LanguageProvider, createI18n } from '../shared/i18n';
-import { createEventBus, createTokenStore } from '../shared/session';
-import { featureNamespaceLoaders } from './i18n';
-import { appRoutes } from './router';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderApp, stubApi } from '../test-support/app';
 import { ROUTES } from './routes';
 
-const CONFIG = {
-  name: 'PetHeart',
-  version: '1.0.2',
-  version_code: 102,
-  theme_color: '#54BDFF',
-  asset_host: '',
-  currency: 'CNY',
-  locales: ['en', 'ja', 'zh-CN', 'zh-TW'],
-  recharge_packages: [],
-  feeding_portions: [],
-  statistics: { devices_deployed: 12, animals_helped: 34567, total_feeders: 1200, total_food_grams: 2500 },
-  cash_out: { min_amount: 10000, fee_rate_bp: 60 },
-  support_types: [{ id: 1, name: 'Food' }],
-  oauth: { google: false, facebook: false },
-};
-
-function mockApi() {
-  return vi.fn<typeof fetch>((input) => {
-    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
-    const body = url.includes('getConfiguration')
-      ? { code: 1, msg: '', time: 1, data: CONFIG }
-      : { code: 0, msg: 'x', time: 1, data: { error: 'not_found' } };
-    return Promise.resolve(
-      new Response(JSON.stringify(body), { status: url.includes('getConfiguration') ? 200 : 404 }),
-    );
-  });
-}
-
-function renderAt(path: string, locale: 'en' | 'ja' = 'en') {
-  localStorage.setItem('language', locale);
-  const tokens = createTokenStore(localStorage);
-  const router = createMemoryRouter(appRoutes({ tokens, events: createEventBus() }), { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <LanguageProvider i18n={createI18n(locale, {}, featureNamespaceLoaders())}>
-        <RouterProvider router={router} />
-      </LanguageProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string, locale: 'en' | 'ja' = 'en') => renderApp(path, { locale });
 
 const SPEC_PATHS = [
   '/',
@@ -108,7 +63,7 @@ describe('the route table', () => {
 
 describe.skipIf(!singleReact)('the app shell (rendered)', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', mockApi());
+    stubApi();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

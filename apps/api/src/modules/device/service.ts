@@ -22,6 +22,8 @@ export interface DeviceAdminServiceDeps {
   devices: DeviceRepository;
   bases: BaseRepository;
   sessions: DeviceSessionControl;
+  /** Where a device connects (shown with its secret): the broker, and the camera's RTMP publish address. */
+  endpoints: (deviceId: string, secret: string) => { broker_url: string; rtmp_url: string | null };
   /** An external broker's own account store (Mosquitto's password file), when there is one. */
   brokerAccounts?: BrokerAccounts | undefined;
   clock: Clock;
@@ -60,7 +62,7 @@ export class DeviceAdminService {
       });
       if (row) {
         await this.deps.brokerAccounts?.set(row.id, secret);
-        return { device: await this.detail(row.id), secret };
+        return { device: await this.detail(row.id), secret, ...this.deps.endpoints(row.id, secret) };
       }
       if (body.device_id) break;
     }
@@ -86,7 +88,7 @@ export class DeviceAdminService {
     if (!updated) throw new AppError('not_found');
     await this.deps.brokerAccounts?.set(deviceId, secret);
     this.deps.sessions.revoke(deviceId);
-    return { device: await this.detail(deviceId), secret };
+    return { device: await this.detail(deviceId), secret, ...this.deps.endpoints(deviceId, secret) };
   }
 
   async disable(deviceId: string): Promise<AdminDevice> {

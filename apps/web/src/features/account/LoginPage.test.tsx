@@ -1,64 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Locale } from '@petheart/contracts';
-import { LanguageProvider, createI18n } from '../../shared/i18n';
-import { createEventBus, createTokenStore } from '../../shared/session';
-import { featureNamespaceLoaders } from '../../app/i18n';
-import { appRoutes } from '../../app/router';
+import { CONFIG, renderApp, stubApi } from '../../test-support/app';
 
-const CONFIG = {
-  name: 'PetHeart',
-  version: '1.0.2',
-  version_code: 102,
-  theme_color: '#54BDFF',
-  asset_host: '',
-  currency: 'CNY',
-  locales: ['en', 'ja', 'zh-CN', 'zh-TW'],
-  recharge_packages: [],
-  feeding_portions: [],
-  statistics: { devices_deployed: 1, animals_helped: 1, total_feeders: 1, total_food_grams: 1 },
-  cash_out: { min_amount: 10000, fee_rate_bp: 60 },
-  support_types: [],
-  oauth: { google: true, facebook: false },
-};
+const GOOGLE = { google: true, facebook: false };
 
-function stubApi(oauth = CONFIG.oauth) {
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>((input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.replace(/^.*\/api/, '');
-      calls.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
-      const ok = (data: unknown) =>
-        Promise.resolve(new Response(JSON.stringify({ code: 1, msg: 'OK', time: 1, data }), { status: 200 }));
-      if (path.includes('getConfiguration')) return ok({ ...CONFIG, oauth });
-      if (path === '/ems/send' || path === '/sms/send') return ok({});
-      return Promise.resolve(
-        new Response(JSON.stringify({ code: 0, msg: 'nope', time: 1, data: { error: 'not_found' } }), { status: 404 }),
-      );
-    }),
-  );
-  return calls;
-}
+/** The API with the given sign-in providers; the email and SMS codes send. */
+const stubLogin = (oauth = GOOGLE) =>
+  stubApi(({ path }) => (path === '/ems/send' || path === '/sms/send' ? {} : undefined), { ...CONFIG, oauth });
 
-function renderLogin(locale: Locale, path = '/pages/public/login') {
-  localStorage.setItem('language', locale);
-  const router = createMemoryRouter(appRoutes({ tokens: createTokenStore(localStorage), events: createEventBus() }), {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <LanguageProvider i18n={createI18n(locale, {}, featureNamespaceLoaders())}>
-        <RouterProvider router={router} />
-      </LanguageProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderLogin = (locale: Locale, path = '/pages/public/login') => renderApp(path, { locale });
 
 describe('LoginPage', () => {
   beforeEach(() => {
@@ -69,14 +21,14 @@ describe('LoginPage', () => {
   });
 
   it('offers Google sign-in in English when the server has it, and not Facebook', async () => {
-    stubApi();
+    stubLogin();
     renderLogin('en', '/pages/public/login?redirect=%2Fpages%2Fmoney%2Fmoney');
     expect(await screen.findByRole('button', { name: /Continue with Google/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Facebook/ })).not.toBeInTheDocument();
   });
 
   it('shows no third-party sign-in outside English', async () => {
-    stubApi();
+    stubLogin();
     renderLogin('ja');
     expect(await screen.findByRole('heading', { level: 1, name: 'ログイン' })).toBeInTheDocument();
     await waitFor(() => {
@@ -86,7 +38,7 @@ describe('LoginPage', () => {
   });
 
   it('shows the specification prompts when submitted empty', async () => {
-    stubApi({ google: false, facebook: false });
+    stubLogin({ google: false, facebook: false });
     renderLogin('en');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
@@ -96,7 +48,7 @@ describe('LoginPage', () => {
   });
 
   it('sends the login code to the phone in Simplified Chinese and counts down', async () => {
-    const calls = stubApi();
+    const calls = stubLogin();
     renderLogin('zh-CN');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: '验证码登录' }));

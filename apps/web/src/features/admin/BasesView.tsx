@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminBaseListDataSchema, type AdminBase } from '@petheart/contracts';
@@ -10,7 +10,7 @@ import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { BaseForm } from './BaseForm';
 import { ADMIN_BASE, formatTimestamp, pageCount } from './sections';
-import { Pager } from './ui';
+import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging } from './DataTable';
 import styles from './admin.module.css';
 
 const LIMIT = 10;
@@ -25,9 +25,7 @@ export function BasesView() {
   const { locale } = useLanguage();
   const { config } = useSession();
   const queryClient = useQueryClient();
-  const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const { keyword, page, setPage, search } = useSearchPaging();
   const [editing, setEditing] = useState<Editing>(null);
 
   const list = useQuery({
@@ -40,144 +38,101 @@ export function BasesView() {
       }),
     placeholderData: keepPreviousData,
   });
+  const close = () => {
+    setEditing(null);
+  };
 
   const data = list.data;
   const pages = pageCount(data?.total ?? 0, LIMIT);
   return (
     <>
-      <h1 className={styles.title}>{t('bases.title')}</h1>
-      <div className={styles.panel}>
-        <form
-          className={styles.toolbar}
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setKeyword(input.trim());
-            setPage(1);
+      <ListPanel title={t('bases.title')} page={page} pages={pages} onPage={setPage}>
+        <SearchBar
+          id="admin-base-search"
+          label={t('bases.search')}
+          button={t('bases.searchButton')}
+          onSearch={search}
+          total={data ? t('bases.total', { count: data.total }) : null}
+          addLabel={t('bases.add')}
+          onAdd={() => {
+            setEditing({ base: null });
           }}
-        >
-          <label className={styles.srOnly} htmlFor="admin-base-search">
-            {t('bases.search')}
-          </label>
-          <Input
-            id="admin-base-search"
-            className={styles.search}
-            placeholder={t('bases.search')}
-            value={input}
-            onChange={setInput}
-            clearable
-            onClear={() => {
-              setInput('');
-              setKeyword('');
-              setPage(1);
-            }}
-          />
-          <Button color="primary" size="small" type="submit">
-            {t('bases.searchButton')}
-          </Button>
-          {data ? <span className={styles.total}>{t('bases.total', { count: data.total })}</span> : null}
-          <Button
-            color="primary"
-            fill="outline"
-            size="small"
-            onClick={() => {
-              setEditing({ base: null });
-            }}
-          >
-            {t('bases.add')}
-          </Button>
-        </form>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>{t('bases.id')}</th>
-                <th>{t('bases.name')}</th>
-                <th>{t('bases.address')}</th>
-                <th>{t('bases.location')}</th>
-                <th>{t('bases.animals')}</th>
-                <th>{t('bases.devices')}</th>
-                <th>{t('bases.operator')}</th>
-                <th>{t('bases.created')}</th>
-                <th>{t('bases.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.list.map((b) => (
-                <tr key={b.id} data-testid={`base-row-${String(b.id)}`}>
-                  <td>{b.id}</td>
-                  <td>
-                    <span className={styles.userCell}>
-                      <img
-                        className={styles.thumb}
-                        src={imageUrl(b.photos[0], config?.asset_host ?? '', DEFAULT_COVER)}
-                        alt=""
-                      />
-                      <span className={styles.ellipsis} title={b.name}>
-                        {b.name}
-                      </span>
-                    </span>
-                  </td>
-                  <td>
-                    <span className={styles.ellipsis} title={b.address}>
-                      {b.address}
-                    </span>
-                  </td>
-                  <td className={styles.numeric}>
-                    {b.latitude.toFixed(4)}, {b.longitude.toFixed(4)}
-                  </td>
-                  <td className={styles.numeric}>{b.animal_count}</td>
-                  <td className={styles.numeric}>
-                    <Link
-                      to={`${ADMIN_BASE}/devices?base=${String(b.id)}`}
-                      title={t('bases.viewDevices', { name: b.name })}
-                    >
-                      {b.device_count}
-                    </Link>
-                  </td>
-                  <td>{b.operator_id ?? t('bases.none')}</td>
-                  <td>{formatTimestamp(b.created_at, locale, false)}</td>
-                  <td>
-                    <Button
-                      size="mini"
-                      onClick={() => {
-                        setEditing({ base: b });
-                      }}
-                    >
-                      {t('shared.edit')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data && data.list.length === 0 ? <div className={styles.empty}>{t('bases.empty')}</div> : null}
-        </div>
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </div>
-      <Popup
-        visible={editing !== null}
-        position="right"
-        onMaskClick={() => {
-          setEditing(null);
-        }}
-        bodyClassName={styles.drawer}
-        destroyOnClose
-      >
+        />
+        <DataTable
+          columns={[
+            t('bases.id'),
+            t('bases.name'),
+            t('bases.address'),
+            t('bases.location'),
+            t('bases.animals'),
+            t('bases.devices'),
+            t('bases.operator'),
+            t('bases.created'),
+            t('bases.actions'),
+          ]}
+          items={data?.list}
+          empty={t('bases.empty')}
+          row={(b) => (
+            <tr key={b.id} data-testid={`base-row-${String(b.id)}`}>
+              <td>{b.id}</td>
+              <td>
+                <span className={styles.userCell}>
+                  <img
+                    className={styles.thumb}
+                    src={imageUrl(b.photos[0], config?.asset_host ?? '', DEFAULT_COVER)}
+                    alt=""
+                  />
+                  <span className={styles.ellipsis} title={b.name}>
+                    {b.name}
+                  </span>
+                </span>
+              </td>
+              <td>
+                <span className={styles.ellipsis} title={b.address}>
+                  {b.address}
+                </span>
+              </td>
+              <td className={styles.numeric}>
+                {b.latitude.toFixed(4)}, {b.longitude.toFixed(4)}
+              </td>
+              <td className={styles.numeric}>{b.animal_count}</td>
+              <td className={styles.numeric}>
+                <Link
+                  to={`${ADMIN_BASE}/devices?base=${String(b.id)}`}
+                  title={t('bases.viewDevices', { name: b.name })}
+                >
+                  {b.device_count}
+                </Link>
+              </td>
+              <td>{b.operator_id ?? t('bases.none')}</td>
+              <td>{formatTimestamp(b.created_at, locale, false)}</td>
+              <td>
+                <Button
+                  size="mini"
+                  onClick={() => {
+                    setEditing({ base: b });
+                  }}
+                >
+                  {t('shared.edit')}
+                </Button>
+              </td>
+            </tr>
+          )}
+        />
+      </ListPanel>
+      <Drawer open={editing !== null} onClose={close}>
         {editing ? (
           <BaseForm
             key={editing.base?.id ?? 'new'}
             base={editing.base}
-            onCancel={() => {
-              setEditing(null);
-            }}
+            onCancel={close}
             onSaved={() => {
               setEditing(null);
               void queryClient.invalidateQueries({ queryKey: ['admin', 'bases'] });
             }}
           />
         ) : null}
-      </Popup>
+      </Drawer>
     </>
   );
 }

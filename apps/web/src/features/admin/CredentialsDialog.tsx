@@ -4,18 +4,25 @@ import type { DeviceCredentials } from '@petheart/contracts';
 import { CopyValue } from './ui';
 import styles from './admin.module.css';
 
-/** Ports of the embedded broker and media server (apps/api defaults). */
-const MQTT_PORT = 1883;
-const RTMP_PORT = 1935;
+const LOOPBACK = new Set(['127.0.0.1', '0.0.0.0', 'localhost', '[::1]', '[::]']);
 
-/** Where a feeder connects: the broker and its camera's RTMP publish address (the secret is the stream key). */
-export function connectionHints(host: string, deviceId: string, secret: string) {
-  const broker = `mqtt://${host}:${String(MQTT_PORT)}`;
-  const rtmp = `rtmp://${host}:${String(RTMP_PORT)}/live/${encodeURIComponent(deviceId)}?key=${encodeURIComponent(secret)}`;
+/** The server's own address for a service, with a loopback host replaced by the host the console is opened on. */
+function reachable(url: string, pageHost: string): string {
+  const match = /^(\w+:\/\/)([^/:]+|\[[^\]]+\])(.*)$/.exec(url);
+  if (!match || !LOOPBACK.has(match[2] ?? '') || LOOPBACK.has(pageHost) || !pageHost) return url;
+  return `${match[1] ?? ''}${pageHost}${match[3] ?? ''}`;
+}
+
+/** Where a feeder connects (as the server reports it): the broker, its camera's RTMP address, the agent command. */
+export function connectionHints(credentials: DeviceCredentials, pageHost: string) {
+  const { device, secret } = credentials;
+  const broker = reachable(credentials.broker_url, pageHost);
+  const rtmp = credentials.rtmp_url === null ? null : reachable(credentials.rtmp_url, pageHost);
+  const rtmpArg = rtmp === null ? '' : ` --rtmp '${rtmp}'`;
   return {
     broker,
     rtmp,
-    command: `npm run feeder -- --device ${deviceId} --secret ${secret} --broker ${broker} --rtmp '${rtmp}'`,
+    command: `npm run feeder -- --device ${device.device_id} --secret ${secret} --broker ${broker}${rtmpArg} --sim`,
   };
 }
 
@@ -35,7 +42,7 @@ export function CredentialsDialog({
   const { t } = useTranslation('admin');
   const id = credentials?.device.device_id ?? '';
   const secret = credentials?.secret ?? '';
-  const hints = connectionHints(window.location.hostname || 'localhost', id, secret);
+  const hints = credentials ? connectionHints(credentials, window.location.hostname) : null;
   return (
     <Dialog
       visible={credentials !== null}
@@ -48,9 +55,15 @@ export function CredentialsDialog({
             </div>
             <CopyValue label={t('credentials.deviceId')} value={id} />
             <CopyValue label={t('credentials.secret')} value={secret} secret />
-            <CopyValue label={t('credentials.broker')} value={hints.broker} hint={t('credentials.brokerHint')} />
-            <CopyValue label={t('credentials.rtmp')} value={hints.rtmp} hint={t('credentials.rtmpHint')} />
-            <CopyValue label={t('credentials.command')} value={hints.command} />
+            {hints && (
+              <>
+                <CopyValue label={t('credentials.broker')} value={hints.broker} hint={t('credentials.brokerHint')} />
+                {hints.rtmp !== null && (
+                  <CopyValue label={t('credentials.rtmp')} value={hints.rtmp} hint={t('credentials.rtmpHint')} />
+                )}
+                <CopyValue label={t('credentials.command')} value={hints.command} />
+              </>
+            )}
           </div>
         ) : null
       }

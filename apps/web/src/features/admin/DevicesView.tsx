@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Dialog, Input, Popup, Tag, Toast } from 'antd-mobile';
+import { Button, Dialog, Toast } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,13 +12,12 @@ import {
   type DeviceCredentials,
 } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
-import { formatRelativeTime, formatWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { CredentialsDialog } from './CredentialsDialog';
+import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging } from './DataTable';
 import { DeviceForm } from './DeviceForm';
-import { bpToPercent } from './forms';
+import { DeviceRow, type DeviceAction } from './DeviceRow';
 import { pageCount } from './sections';
-import { Pager } from './ui';
 import styles from './admin.module.css';
 
 const LIMIT = 10;
@@ -29,15 +28,6 @@ const BASE_OPTIONS_LIMIT = 100;
 
 type Editing = { device: AdminDevice | null } | null;
 type Shown = { credentials: DeviceCredentials; kind: 'provisioned' | 'rotated' } | null;
-
-function OnlineTag({ online }: { online: boolean }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Tag color={online ? 'success' : 'default'} fill="outline">
-      {online ? t('devices.online') : t('devices.offline')}
-    </Tag>
-  );
-}
 
 /**
  * Devices: a paged table with live state (refreshed every few seconds while visible), a base filter
@@ -51,9 +41,7 @@ export function DevicesView() {
   const [params, setParams] = useSearchParams();
   const baseParam = Number(params.get('base'));
   const baseId = Number.isInteger(baseParam) && baseParam > 0 ? baseParam : undefined;
-  const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const { keyword, page, setPage, search } = useSearchPaging();
   const [editing, setEditing] = useState<Editing>(null);
   const [shown, setShown] = useState<Shown>(null);
 
@@ -81,9 +69,12 @@ export function DevicesView() {
     refetchInterval: LIVE_REFRESH_MS,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'devices'] });
+  const close = () => {
+    setEditing(null);
+  };
 
   const action = useMutation({
-    mutationFn: async (v: { device: AdminDevice; kind: 'rotate' | 'disable' | 'enable' }) => {
+    mutationFn: async (v: { device: AdminDevice; kind: DeviceAction }) => {
       const path = `/admin/device/${v.kind}`;
       const data = { device_id: v.device.device_id };
       if (v.kind === 'rotate') {
@@ -97,7 +88,7 @@ export function DevicesView() {
     onSettled: refresh,
   });
 
-  const confirm = async (device: AdminDevice, kind: 'rotate' | 'disable' | 'enable') => {
+  const confirm = async (device: AdminDevice, kind: DeviceAction) => {
     const texts = {
       rotate: 'devices.confirmRotate',
       disable: 'devices.confirmDisable',
@@ -125,147 +116,73 @@ export function DevicesView() {
   const updated = list.dataUpdatedAt ? new Date(list.dataUpdatedAt).toLocaleTimeString(locale) : null;
   return (
     <>
-      <h1 className={styles.title}>{t('devices.title')}</h1>
-      <div className={styles.panel}>
-        <form
-          className={styles.toolbar}
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setKeyword(input.trim());
-            setPage(1);
+      <ListPanel title={t('devices.title')} page={page} pages={pages} onPage={setPage}>
+        <SearchBar
+          id="admin-device-search"
+          label={t('devices.search')}
+          button={t('devices.searchButton')}
+          onSearch={search}
+          total={data ? t('devices.total', { count: data.total }) : null}
+          addLabel={t('devices.add')}
+          onAdd={() => {
+            setEditing({ device: null });
           }}
-        >
-          <label className={styles.srOnly} htmlFor="admin-device-base">
-            {t('devices.base')}
-          </label>
-          <select
-            id="admin-device-base"
-            className={styles.select}
-            value={baseId ? String(baseId) : ''}
-            onChange={(e) => {
-              setBase(e.currentTarget.value);
-            }}
-          >
-            <option value="">{t('devices.allBases')}</option>
-            {baseRows.map((b) => (
-              <option key={b.id} value={String(b.id)}>
-                {b.name}
-              </option>
-            ))}
-          </select>
-          <label className={styles.srOnly} htmlFor="admin-device-search">
-            {t('devices.search')}
-          </label>
-          <Input
-            id="admin-device-search"
-            className={styles.search}
-            placeholder={t('devices.search')}
-            value={input}
-            onChange={setInput}
-            clearable
-            onClear={() => {
-              setInput('');
-              setKeyword('');
-              setPage(1);
-            }}
-          />
-          <Button color="primary" size="small" type="submit">
-            {t('devices.searchButton')}
-          </Button>
-          {data ? <span className={styles.total}>{t('devices.total', { count: data.total })}</span> : null}
-          <Button
-            color="primary"
-            fill="outline"
-            size="small"
-            onClick={() => {
-              setEditing({ device: null });
-            }}
-          >
-            {t('devices.add')}
-          </Button>
-        </form>
+          before={
+            <>
+              <label className={styles.srOnly} htmlFor="admin-device-base">
+                {t('devices.base')}
+              </label>
+              <select
+                id="admin-device-base"
+                className={styles.select}
+                value={baseId ? String(baseId) : ''}
+                onChange={(e) => {
+                  setBase(e.currentTarget.value);
+                }}
+              >
+                <option value="">{t('devices.allBases')}</option>
+                {baseRows.map((b) => (
+                  <option key={b.id} value={String(b.id)}>
+                    {b.name}
+                  </option>
+                ))}
+              </select>
+            </>
+          }
+        />
         <div className={styles.liveNote} aria-live="off">
           <span className={styles.liveDot} aria-hidden="true" />
           {t('devices.live', { seconds: LIVE_REFRESH_MS / 1000 })}
           {updated ? ` · ${t('devices.updated', { time: updated })}` : null}
         </div>
-        <div className={styles.tableWrap}>
-          <table className={`${styles.table ?? ''} ${styles.compact ?? ''}`}>
-            <thead>
-              <tr>
-                <th>{t('devices.id')}</th>
-                <th>{t('devices.base')}</th>
-                <th>{t('devices.name')}</th>
-                <th>{t('devices.feeder')}</th>
-                <th>{t('devices.camera')}</th>
-                <th>{t('devices.food')}</th>
-                <th>{t('devices.lastSeen')}</th>
-                <th>{t('devices.days')}</th>
-                <th>{t('devices.share')}</th>
-                <th>{t('devices.status')}</th>
-                <th>{t('devices.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.list.map((d) => (
-                <tr key={d.device_id} data-testid={`device-row-${d.device_id}`}>
-                  <td>
-                    <code>{d.device_id}</code>
-                  </td>
-                  <td>
-                    <span className={styles.ellipsis} title={d.base_name}>
-                      {d.base_name}
-                    </span>
-                  </td>
-                  <td>
-                    <span className={styles.ellipsis} title={d.name}>
-                      {d.name}
-                    </span>
-                  </td>
-                  <td>
-                    <OnlineTag online={d.feeder_online} />
-                  </td>
-                  <td>
-                    <OnlineTag online={d.camera_online} />
-                  </td>
-                  <td className={styles.numeric}>{formatWeight(d.food_stock, locale)}</td>
-                  <td>{d.last_seen_at === null ? t('devices.never') : formatRelativeTime(d.last_seen_at, locale)}</td>
-                  <td className={styles.numeric}>{d.days_in_operation}</td>
-                  <td className={styles.numeric}>{bpToPercent(d.revenue_share_bp)}%</td>
-                  <td>
-                    <Tag color={d.disabled ? 'danger' : 'success'} fill="outline">
-                      {d.disabled ? t('devices.disabled') : t('devices.enabled')}
-                    </Tag>
-                  </td>
-                  <td>
-                    <span className={styles.actions}>
-                      <Button
-                        size="mini"
-                        onClick={() => {
-                          setEditing({ device: d });
-                        }}
-                      >
-                        {t('shared.edit')}
-                      </Button>
-                      <Button size="mini" onClick={() => void confirm(d, 'rotate')}>
-                        {t('devices.rotate')}
-                      </Button>
-                      <Button
-                        size="mini"
-                        color={d.disabled ? 'success' : 'danger'}
-                        fill="outline"
-                        onClick={() => void confirm(d, d.disabled ? 'enable' : 'disable')}
-                      >
-                        {d.disabled ? t('devices.enable') : t('devices.disable')}
-                      </Button>
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data && data.list.length === 0 ? <div className={styles.empty}>{t('devices.empty')}</div> : null}
+        <DataTable
+          compact
+          columns={[
+            t('devices.id'),
+            t('devices.base'),
+            t('devices.name'),
+            t('devices.feeder'),
+            t('devices.camera'),
+            t('devices.food'),
+            t('devices.lastSeen'),
+            t('devices.days'),
+            t('devices.share'),
+            t('devices.status'),
+            t('devices.actions'),
+          ]}
+          items={data?.list}
+          empty={t('devices.empty')}
+          row={(d) => (
+            <DeviceRow
+              key={d.device_id}
+              device={d}
+              onEdit={() => {
+                setEditing({ device: d });
+              }}
+              onAction={(kind) => void confirm(d, kind)}
+            />
+          )}
+        >
           {!data && list.isError ? (
             <div className={styles.empty} role="alert">
               {t('common:loadFailed')}{' '}
@@ -274,27 +191,16 @@ export function DevicesView() {
               </Button>
             </div>
           ) : null}
-        </div>
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </div>
-      <Popup
-        visible={editing !== null}
-        position="right"
-        onMaskClick={() => {
-          setEditing(null);
-        }}
-        bodyClassName={styles.drawer}
-        destroyOnClose
-      >
+        </DataTable>
+      </ListPanel>
+      <Drawer open={editing !== null} onClose={close}>
         {editing ? (
           <DeviceForm
             key={editing.device?.device_id ?? 'new'}
             device={editing.device}
             bases={baseRows}
             defaultBaseId={baseId}
-            onCancel={() => {
-              setEditing(null);
-            }}
+            onCancel={close}
             onSaved={() => {
               setEditing(null);
               void refresh();
@@ -307,7 +213,7 @@ export function DevicesView() {
             }}
           />
         ) : null}
-      </Popup>
+      </Drawer>
       <CredentialsDialog
         credentials={shown?.credentials ?? null}
         kind={shown?.kind ?? 'provisioned'}

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Avatar, Button, Dialog, Input, Tag, Toast } from 'antd-mobile';
+import { Avatar, Button, Dialog, Tag, Toast } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminUserListDataSchema, AdminUserSchema, type AdminUser } from '@petheart/contracts';
@@ -7,6 +6,7 @@ import { useApi } from '../../shared/api';
 import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
+import { DataTable, ListPanel, SearchBar, useSearchPaging } from './DataTable';
 import { formatTimestamp, pageCount } from './sections';
 import styles from './admin.module.css';
 
@@ -45,9 +45,7 @@ export function UsersView() {
   const { locale } = useLanguage();
   const { config, user: me } = useSession();
   const queryClient = useQueryClient();
-  const [input, setInput] = useState('');
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
+  const { keyword, page, setPage, search } = useSearchPaging();
 
   const list = useQuery({
     queryKey: ['admin', 'users', keyword, page],
@@ -89,135 +87,79 @@ export function UsersView() {
     if (ok) setStatus.mutate({ id: u.id, action });
   };
 
-  const search = () => {
-    setKeyword(input.trim());
-    setPage(1);
-  };
-
   const data = list.data;
   const pages = pageCount(data?.total ?? 0, LIMIT);
   return (
-    <>
-      <h1 className={styles.title}>{t('users.title')}</h1>
-      <div className={styles.panel}>
-        <form
-          className={styles.toolbar}
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            search();
-          }}
-        >
-          <label className={styles.srOnly} htmlFor="admin-user-search">
-            {t('users.search')}
-          </label>
-          <Input
-            id="admin-user-search"
-            className={styles.search}
-            placeholder={t('users.search')}
-            value={input}
-            onChange={setInput}
-            clearable
-            onClear={() => {
-              setInput('');
-              setKeyword('');
-              setPage(1);
-            }}
-          />
-          <Button color="primary" size="small" type="submit">
-            {t('users.searchButton')}
-          </Button>
-          {data ? <span className={styles.total}>{t('users.total', { count: data.total })}</span> : null}
-        </form>
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th>{t('users.id')}</th>
-                <th>{t('users.user')}</th>
-                <th>{t('users.email')}</th>
-                <th>{t('users.mobile')}</th>
-                <th>{t('users.roles')}</th>
-                <th>{t('users.status')}</th>
-                <th>{t('users.registered')}</th>
-                <th>{t('users.lastLogin')}</th>
-                <th>{t('users.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data?.list.map((u) => (
-                <tr key={u.id} data-testid={`user-row-${String(u.id)}`}>
-                  <td>{u.id}</td>
-                  <td>
-                    <span className={styles.userCell}>
-                      <Avatar
-                        src={imageUrl(u.avatar, config?.asset_host ?? '', DEFAULT_AVATAR)}
-                        style={{ '--size': '28px', '--border-radius': '50%' }}
-                      />
-                      <span className={styles.ellipsis} title={u.nickname}>
-                        {u.nickname}
-                      </span>
-                    </span>
-                  </td>
-                  <td>
-                    <span className={styles.ellipsis} title={u.email ?? undefined}>
-                      {u.email ?? '—'}
-                    </span>
-                  </td>
-                  <td>{u.mobile ?? '—'}</td>
-                  <td>{u.roles.join(', ')}</td>
-                  <td>
-                    <Tag color={u.status === 'normal' ? 'success' : 'danger'} fill="outline">
-                      {u.status === 'normal' ? t('users.normal') : t('users.disabled')}
-                    </Tag>
-                  </td>
-                  <td>{formatTimestamp(u.created_at, locale, false)}</td>
-                  <td>{formatTimestamp(u.last_login_at, locale) ?? t('users.never')}</td>
-                  <td>
-                    <span className={styles.actions}>
-                      <Button size="mini" onClick={() => void showDetail(u.id).catch(() => undefined)}>
-                        {t('users.view')}
-                      </Button>
-                      {u.id !== me?.id ? (
-                        <Button
-                          size="mini"
-                          color={u.status === 'normal' ? 'danger' : 'success'}
-                          fill="outline"
-                          onClick={() => void confirmStatus(u)}
-                        >
-                          {u.status === 'normal' ? t('users.disable') : t('users.enable')}
-                        </Button>
-                      ) : null}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data && data.list.length === 0 ? <div className={styles.empty}>{t('users.empty')}</div> : null}
-        </div>
-        <div className={styles.pager}>
-          <Button
-            size="small"
-            disabled={page <= 1}
-            onClick={() => {
-              setPage((p) => Math.max(1, p - 1));
-            }}
-          >
-            {t('users.prev')}
-          </Button>
-          <span>{t('users.page', { page, pages })}</span>
-          <Button
-            size="small"
-            disabled={page >= pages}
-            onClick={() => {
-              setPage((p) => p + 1);
-            }}
-          >
-            {t('users.next')}
-          </Button>
-        </div>
-      </div>
-    </>
+    <ListPanel title={t('users.title')} page={page} pages={pages} onPage={setPage}>
+      <SearchBar
+        id="admin-user-search"
+        label={t('users.search')}
+        button={t('users.searchButton')}
+        onSearch={search}
+        total={data ? t('users.total', { count: data.total }) : null}
+      />
+      <DataTable
+        columns={[
+          t('users.id'),
+          t('users.user'),
+          t('users.email'),
+          t('users.mobile'),
+          t('users.roles'),
+          t('users.status'),
+          t('users.registered'),
+          t('users.lastLogin'),
+          t('users.actions'),
+        ]}
+        items={data?.list}
+        empty={t('users.empty')}
+        row={(u) => (
+          <tr key={u.id} data-testid={`user-row-${String(u.id)}`}>
+            <td>{u.id}</td>
+            <td>
+              <span className={styles.userCell}>
+                <Avatar
+                  src={imageUrl(u.avatar, config?.asset_host ?? '', DEFAULT_AVATAR)}
+                  style={{ '--size': '28px', '--border-radius': '50%' }}
+                />
+                <span className={styles.ellipsis} title={u.nickname}>
+                  {u.nickname}
+                </span>
+              </span>
+            </td>
+            <td>
+              <span className={styles.ellipsis} title={u.email ?? undefined}>
+                {u.email ?? '—'}
+              </span>
+            </td>
+            <td>{u.mobile ?? '—'}</td>
+            <td>{u.roles.join(', ')}</td>
+            <td>
+              <Tag color={u.status === 'normal' ? 'success' : 'danger'} fill="outline">
+                {u.status === 'normal' ? t('users.normal') : t('users.disabled')}
+              </Tag>
+            </td>
+            <td>{formatTimestamp(u.created_at, locale, false)}</td>
+            <td>{formatTimestamp(u.last_login_at, locale) ?? t('users.never')}</td>
+            <td>
+              <span className={styles.actions}>
+                <Button size="mini" onClick={() => void showDetail(u.id).catch(() => undefined)}>
+                  {t('users.view')}
+                </Button>
+                {u.id !== me?.id ? (
+                  <Button
+                    size="mini"
+                    color={u.status === 'normal' ? 'danger' : 'success'}
+                    fill="outline"
+                    onClick={() => void confirmStatus(u)}
+                  >
+                    {u.status === 'normal' ? t('users.disable') : t('users.enable')}
+                  </Button>
+                ) : null}
+              </span>
+            </td>
+          </tr>
+        )}
+      />
+    </ListPanel>
   );
 }

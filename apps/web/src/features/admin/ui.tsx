@@ -5,34 +5,6 @@ import { useMessage } from '../../shared/i18n';
 import { copyText } from './copy';
 import styles from './admin.module.css';
 
-/** Previous / "Page n of m" / next under a console table. */
-export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation('admin');
-  return (
-    <div className={styles.pager}>
-      <Button
-        size="small"
-        disabled={page <= 1}
-        onClick={() => {
-          onPage(Math.max(1, page - 1));
-        }}
-      >
-        {t('shared.prev')}
-      </Button>
-      <span>{t('shared.page', { page, pages })}</span>
-      <Button
-        size="small"
-        disabled={page >= pages}
-        onClick={() => {
-          onPage(Math.min(pages, page + 1));
-        }}
-      >
-        {t('shared.next')}
-      </Button>
-    </div>
-  );
-}
-
 /**
  * A labelled form row: the label (for the control with `htmlFor`), the control, a hint and the validation
  * message (a contracts MESSAGES key, translated here).

@@ -25,7 +25,7 @@ export default function HomePage() {
         </h1>
         <button
           type="button"
-          className={styles.iconButton}
+          className="ph-icon-button"
           aria-label={t('search')}
           onClick={() => {
             navigateTo('/pages/index/search');

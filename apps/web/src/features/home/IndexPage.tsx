@@ -51,7 +51,7 @@ export default function IndexPage() {
         <header className={styles.menuBar}>
           <button
             type="button"
-            className={styles.iconButton}
+            className="ph-icon-button"
             aria-label={t('common:back')}
             onClick={() => {
               back();
@@ -78,7 +78,7 @@ export default function IndexPage() {
           </div>
           <button
             type="button"
-            className={styles.iconButton}
+            className="ph-icon-button"
             aria-label={t('search')}
             onClick={() => {
               navigateTo('/pages/index/search');

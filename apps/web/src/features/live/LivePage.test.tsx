@@ -1,13 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LiveComment, LiveDetail } from '@petheart/contracts';
-import { LanguageProvider, createI18n } from '../../shared/i18n';
-import { createEventBus, createTokenStore } from '../../shared/session';
-import { featureNamespaceLoaders } from '../../app/i18n';
-import { appRoutes } from '../../app/router';
+import { renderApp, stubApi } from '../../test-support/app';
 
 /** A stand-in for socket.io-client's socket: records emits, answers `join`, lets the test fire events. */
 class FakeSocket {
@@ -46,22 +41,6 @@ vi.mock('socket.io-client', () => ({
     return s;
   },
 }));
-
-const CONFIG = {
-  name: 'PetHeart',
-  version: '1.0.2',
-  version_code: 102,
-  theme_color: '#54BDFF',
-  asset_host: '',
-  currency: 'CNY',
-  locales: ['en', 'ja', 'zh-CN', 'zh-TW'],
-  recharge_packages: [],
-  feeding_portions: [],
-  statistics: { devices_deployed: 1, animals_helped: 1, total_feeders: 1, total_food_grams: 1 },
-  cash_out: { min_amount: 10000, fee_rate_bp: 60 },
-  support_types: [],
-  oauth: { google: false, facebook: false },
-};
 
 const comment = (seq: number, content: string): LiveComment => ({
   seq,
@@ -109,55 +88,28 @@ function detail(feeder: boolean, camera: boolean): LiveDetail {
   };
 }
 
-function stubApi(room: LiveDetail) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>((input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.replace(/^.*\/api/, '');
-      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>;
-      calls.push({ path, body });
-      const ok = (data: unknown) =>
-        Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', time: 1, data }), { status: 200 }));
-      if (path.includes('getConfiguration')) return ok(CONFIG);
-      if (path === '/live/detail') return ok(room);
-      if (path === '/live/play')
-        return ok({
-          flv_url: '/live/PH-0002.flv?s=x',
-          ws_url: null,
-          hls_url: null,
-          expires_at: 1,
-          camera_online: room.device.camera_online,
-        });
-      if (path === '/live/comment/list') {
-        // the newest page first; after the join (the room is at 12 by then) the catch-up after 9
-        if (body.after_seq === 9) return ok({ list: [comment(12, 'caught up')], latest_seq: 12 });
-        return ok({ list: [comment(5, 'first'), comment(9, 'second')], latest_seq: 9 });
-      }
-      if (path === '/live/clip/list') return ok({ list: [], total: 0, page: 1, limit: 10 });
-      return Promise.resolve(
-        new Response(JSON.stringify({ code: 0, msg: '404', time: 1, data: { error: 'not_found' } }), { status: 404 }),
-      );
-    }),
-  );
-  return calls;
+function stubRoom(room: LiveDetail) {
+  return stubApi(({ path, body }) => {
+    if (path === '/live/detail') return room;
+    if (path === '/live/play')
+      return {
+        flv_url: '/live/PH-0002.flv?s=x',
+        ws_url: null,
+        hls_url: null,
+        expires_at: 1,
+        camera_online: room.device.camera_online,
+      };
+    if (path === '/live/comment/list') {
+      // the newest page first; after the join (the room is at 12 by then) the catch-up after 9
+      if (body.after_seq === 9) return { list: [comment(12, 'caught up')], latest_seq: 12 };
+      return { list: [comment(5, 'first'), comment(9, 'second')], latest_seq: 9 };
+    }
+    if (path === '/live/clip/list') return { list: [], total: 0, page: 1, limit: 10 };
+    return undefined;
+  });
 }
 
-function renderLive(path = '/pages/live/live?device_id=PH-0002') {
-  localStorage.setItem('language', 'en');
-  const router = createMemoryRouter(appRoutes({ tokens: createTokenStore(localStorage), events: createEventBus() }), {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <LanguageProvider i18n={createI18n('en', {}, featureNamespaceLoaders())}>
-        <RouterProvider router={router} />
-      </LanguageProvider>
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderLive = () => renderApp('/pages/live/live?device_id=PH-0002');
 
 describe('LivePage', () => {
   beforeEach(() => {
@@ -168,7 +120,7 @@ describe('LivePage', () => {
   });
 
   it('camera offline: the mask, a disabled-looking Feed that says why, and no player', async () => {
-    const calls = stubApi(detail(true, false));
+    const calls = stubRoom(detail(true, false));
     renderLive();
     expect(await screen.findByTestId('camera-offline-mask')).toHaveTextContent('Camera offline');
     const feed = screen.getByTestId('feed-button');
@@ -182,7 +134,7 @@ describe('LivePage', () => {
   });
 
   it('comments: history, a catch-up after join, socket pushes once per seq; viewers and device state live', async () => {
-    const calls = stubApi(detail(false, false));
+    const calls = stubRoom(detail(false, false));
     renderLive();
     const list = await screen.findByTestId('comment-list');
     await within(list).findByText('second');
@@ -234,7 +186,7 @@ describe('LivePage', () => {
   });
 
   it('a tourist who taps Feed in an online room goes to login and comes back here', async () => {
-    stubApi(detail(true, true));
+    stubRoom(detail(true, true));
     const router = renderLive();
     const feed = await screen.findByTestId('feed-button');
     await waitFor(() => {

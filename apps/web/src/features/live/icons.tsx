@@ -1,118 +1,96 @@
-import type { SVGProps } from 'react';
+import { LineIcon, type IconProps } from '../../shared/ui/icons';
 
-/** The live room's line icons (inline SVG, 1em, currentColor), in the shared icons' style. */
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps) {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The live room's line icons (inline SVG, 1em, currentColor), drawn in the shared icons' frame. */
 export const ReportIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M5 21V4" />
     <path d="M5 4h11l-2 4 2 4H5" />
-  </Icon>
+  </LineIcon>
 );
 
 export const RecordIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <rect x="3" y="6" width="13" height="12" rx="2.5" />
     <path d="m16 10.5 5-3v9l-5-3" />
     <circle cx="9.5" cy="12" r="2" fill="currentColor" stroke="none" />
-  </Icon>
+  </LineIcon>
 );
 
 export const FeedIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M3 12h18a9 9 0 0 1-18 0z" />
     <circle cx="8.5" cy="8.5" r="1.3" />
     <circle cx="12" cy="6.5" r="1.3" />
     <circle cx="15.5" cy="8.5" r="1.3" />
-  </Icon>
+  </LineIcon>
 );
 
 export const GroupIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M12 20s-7-4.3-7-9.5A3.9 3.9 0 0 1 12 8a3.9 3.9 0 0 1 7 2.5C19 15.7 12 20 12 20z" />
     <path d="M9.5 12.5h5M12 10v5" />
-  </Icon>
+  </LineIcon>
 );
 
 export const ShareIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <circle cx="18" cy="5.5" r="2.5" />
     <circle cx="6" cy="12" r="2.5" />
     <circle cx="18" cy="18.5" r="2.5" />
     <path d="m8.2 10.8 7.6-4.1M8.2 13.2l7.6 4.1" />
-  </Icon>
+  </LineIcon>
 );
 
 export const YardIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M3 11 12 4l9 7" />
     <path d="M5 10v10h14V10" />
     <path d="M12 17.5c-1.8 0-3-1.2-3-2.3 0-.8.6-1.3 1.4-1.3.6 0 1.1.3 1.6.8.5-.5 1-.8 1.6-.8.8 0 1.4.5 1.4 1.3 0 1.1-1.2 2.3-3 2.3z" />
-  </Icon>
+  </LineIcon>
 );
 
 export const EyeIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" />
     <circle cx="12" cy="12" r="2.8" />
-  </Icon>
+  </LineIcon>
 );
 
 export const SoundOffIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />
     <path d="m16 9.5 5 5M21 9.5l-5 5" />
-  </Icon>
+  </LineIcon>
 );
 
 export const SoundOnIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />
     <path d="M16 9a4.5 4.5 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11" />
-  </Icon>
+  </LineIcon>
 );
 
 export const PlayIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />
-  </Icon>
+  </LineIcon>
 );
 
 export const CameraOffIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M3 3l18 18" />
     <path d="M10 6h4.5A1.5 1.5 0 0 1 16 7.5V10l5-3v10l-2.2-1.3M16 16.5A1.5 1.5 0 0 1 14.5 18h-10A1.5 1.5 0 0 1 3 16.5v-9A1.5 1.5 0 0 1 4.5 6H6" />
-  </Icon>
+  </LineIcon>
 );
 
 export const CheckIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
+  </LineIcon>
 );
 
 export const PlusIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <LineIcon {...p}>
     <path d="M12 5v14M5 12h14" />
-  </Icon>
+  </LineIcon>
 );

@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { BaseDetail } from '@petheart/contracts';
-import { LanguageProvider, createI18n } from '../../shared/i18n';
-import { createEventBus, createTokenStore } from '../../shared/session';
-import { featureNamespaceLoaders } from '../../app/i18n';
-import { appRoutes } from '../../app/router';
+import { renderApp, stubApi } from '../../test-support/app';
 import { baseIdOf } from './BaseDetailPage';
 
 const BASE = {
@@ -39,29 +34,7 @@ const ROOM = {
 };
 
 function stub(detail: BaseDetail) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>((input) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const data = url.endsWith('/base/detail') ? detail : null;
-      return Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', time: 1, data }), { status: 200 }));
-    }),
-  );
-}
-
-function renderAt(path: string) {
-  localStorage.setItem('language', 'en');
-  const router = createMemoryRouter(appRoutes({ tokens: createTokenStore(localStorage), events: createEventBus() }), {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <LanguageProvider i18n={createI18n('en', {}, featureNamespaceLoaders())}>
-        <RouterProvider router={router} />
-      </LanguageProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  stubApi(({ path }) => (path === '/base/detail' ? detail : undefined));
 }
 
 describe('BaseDetailPage (Yard)', () => {
@@ -71,7 +44,7 @@ describe('BaseDetailPage (Yard)', () => {
 
   it('shows the stats, the empty introduction and a room that opens its live page', async () => {
     stub({ base: BASE, stats: { feeders: 4, fed_grams: 1500, days_live: 12, live_rooms: 1 }, rooms: [ROOM] });
-    const router = renderAt('/pages/baseDetail/baseDetail?id=6');
+    const router = renderApp('/pages/baseDetail/baseDetail?id=6');
     expect(await screen.findByRole('heading', { level: 1, name: BASE.name })).toBeInTheDocument();
     const stats = screen.getByTestId('base-stats');
     expect(stats).toHaveTextContent('4Feeders');
@@ -91,7 +64,7 @@ describe('BaseDetailPage (Yard)', () => {
       stats: { feeders: 0, fed_grams: 0, days_live: 0, live_rooms: 0 },
       rooms: [],
     });
-    renderAt('/pages/baseDetail/baseDetail?id=6');
+    renderApp('/pages/baseDetail/baseDetail?id=6');
     expect(await screen.findByText('No live rooms')).toBeInTheDocument();
     expect(screen.getByText('Cats.')).toBeInTheDocument();
   });

@@ -4,25 +4,18 @@ import type { LiveRoom } from '@petheart/contracts';
 import { DEFAULT_COVER, formatCount, imageUrl } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session';
+// the icons module itself, not the shared/ui barrel (which would pull the list hooks into the first page)
+import { LineIcon } from '../../../shared/ui/icons';
 import { distanceLabel, liveRoomUrl } from './rooms';
 import styles from './live.module.css';
 
-function EyeIcon() {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      aria-hidden="true"
-    >
-      <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" />
-      <circle cx="12" cy="12" r="3" />
-    </svg>
-  );
-}
+/** The viewer-count eye, a little bolder than the shared line icons to read on a cover photo. */
+const EyeIcon = () => (
+  <LineIcon strokeWidth={2}>
+    <path d="M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </LineIcon>
+);
 
 /**
  * One live room in a list: the base's cover (or the default cover), a LIVE / offline badge, the viewer count,

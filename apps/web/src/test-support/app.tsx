@@ -1,0 +1,81 @@
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AppConfig, Locale } from '@petheart/contracts';
+import { LanguageProvider, createI18n } from '../shared/i18n';
+import { createEventBus, createTokenStore } from '../shared/session';
+import { featureNamespaceLoaders } from '../app/i18n';
+import { appRoutes } from '../app/router';
+
+/**
+ * Test support for page tests (never imported by app code): the whole app rendered at a route with its
+ * providers, and `fetch` stubbed with a small fake of the API.
+ */
+
+/** What /configuration/getConfiguration answers unless a test passes its own. */
+export const CONFIG: AppConfig = {
+  name: 'PetHeart',
+  version: '1.0.2',
+  version_code: 102,
+  theme_color: '#54BDFF',
+  asset_host: '',
+  currency: 'CNY',
+  locales: ['en', 'ja', 'zh-CN', 'zh-TW'],
+  recharge_packages: [],
+  feeding_portions: [],
+  statistics: { devices_deployed: 12, animals_helped: 34567, total_feeders: 1200, total_food_grams: 2500 },
+  cash_out: { min_amount: 10000, fee_rate_bp: 60 },
+  support_types: [{ id: 1, name: 'Food' }],
+  oauth: { google: false, facebook: false },
+};
+
+/** One request the app made: the path after /api and the JSON body ({} when there is none). */
+export type ApiCall = { path: string; body: Record<string, unknown> };
+
+const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+/**
+ * Stubs `fetch` (undo with `vi.unstubAllGlobals()`): the configuration gets `config`; any other call gets
+ * `reply(call)` as the envelope's data, or a 404 `not_found` when `reply` returns undefined. Returns the calls.
+ */
+export function stubApi(reply: (call: ApiCall) => unknown = () => undefined, config: AppConfig = CONFIG): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>((input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.replace(/^.*\/api/, '');
+      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>;
+      const call = { path, body };
+      calls.push(call);
+      const data = path.includes('getConfiguration') ? config : reply(call);
+      return data === undefined
+        ? json(404, { code: 0, msg: '404', time: 1, data: { error: 'not_found' } })
+        : json(200, { code: 1, msg: '', time: 1, data });
+    }),
+  );
+  return calls;
+}
+
+/**
+ * Renders the app at `path` (or at the last of several history entries) in `locale`, signed in when a token
+ * is given. Queries do not retry. Returns the router, to follow navigation.
+ */
+export function renderApp(path: string | string[], { locale = 'en', token }: { locale?: Locale; token?: string } = {}) {
+  localStorage.setItem('language', locale);
+  if (token) localStorage.setItem('token', token);
+  const entries = typeof path === 'string' ? [path] : path;
+  const router = createMemoryRouter(appRoutes({ tokens: createTokenStore(localStorage), events: createEventBus() }), {
+    initialEntries: entries,
+    initialIndex: entries.length - 1,
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <LanguageProvider i18n={createI18n(locale, {}, featureNamespaceLoaders())}>
+        <RouterProvider router={router} />
+      </LanguageProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
