@@ -4,7 +4,7 @@ import { DotLoading } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session';
-import { ADMIN_SECTIONS } from './sections';
+import { ADMIN_BASE, ADMIN_SECTIONS } from './sections';
 import { BasesView } from './BasesView';
 import { DevicesView } from './DevicesView';
 import { SignIn } from './SignIn';
@@ -19,7 +19,7 @@ function Shell({ children }: { children: ReactNode }) {
   // Signing out of the console comes back to the console's sign-in, not the app's login page.
   const signOut = async () => {
     await session.logout();
-    void navigate('/admin', { replace: true });
+    void navigate(ADMIN_BASE, { replace: true });
   };
   return (
     <div className={styles.shell}>
@@ -33,7 +33,7 @@ function Shell({ children }: { children: ReactNode }) {
             s.ready ? (
               <NavLink
                 key={s.key}
-                to={s.path}
+                to={`${ADMIN_BASE}/${s.path}`}
                 className={({ isActive }) => `${styles.navItem ?? ''} ${isActive ? (styles.navActive ?? '') : ''}`}
               >
                 <span aria-hidden="true">
@@ -90,11 +90,11 @@ export default function AdminApp() {
   return (
     <Shell>
       <Routes>
-        <Route index element={<Navigate to="users" replace />} />
+        <Route index element={<Navigate to={`${ADMIN_BASE}/users`} replace />} />
         <Route path="users" element={<UsersView />} />
         <Route path="bases" element={<BasesView />} />
         <Route path="devices" element={<DevicesView />} />
-        <Route path="*" element={<Navigate to="users" replace />} />
+        <Route path="*" element={<Navigate to={`${ADMIN_BASE}/users`} replace />} />
       </Routes>
     </Shell>
   );
