@@ -63,7 +63,7 @@ test('a user reports a problem with a photo, and the Yard shows the base', async
   await page.goto('/pages/live/live?device_id=PH-0002');
   await page.getByTestId('action-report').click();
   await expect(page).toHaveURL(/\/pages\/report\/report\?device_id=PH-0002/);
-  await expect(page.getByTestId('report-device')).toContainText('PH-0002');
+  await expect(page.getByTestId('report-device')).toContainText('Bund Feeder B');
 
   // Empty reason: the contract's message in Japanese; nothing is sent.
   await page.getByRole('button', { name: '送信' }).click();
