@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { messagesPlugin } from './vite-messages-plugin.ts';
 
 const require = createRequire(import.meta.url);
 /** react-router 7 publishes its production build only by path (its exports map always names development). */
@@ -17,7 +18,7 @@ const API = 'http://127.0.0.1:8080';
 export const REACT_DEDUPE = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'scheduler'];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), messagesPlugin()],
   base: '/',
   resolve: {
     dedupe: REACT_DEDUPE,

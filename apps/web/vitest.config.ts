@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { messagesPlugin } from './vite-messages-plugin.ts';
 
 const require = createRequire(import.meta.url);
 const here = (spec: string) => require.resolve(spec, { paths: [import.meta.dirname] });
@@ -22,7 +23,7 @@ const REACT = [
  * go through vite instead, so the aliases give every one of them apps/web's React 19.
  */
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), messagesPlugin()],
   resolve: {
     dedupe: REACT,
     alias: [

@@ -2,7 +2,7 @@ import { createContext, useEffect, useRef, useState, type ReactNode } from 'reac
 import { useNavigate } from 'react-router';
 import { alertDialog, confirmDialog, toast, TOAST_MS } from '../ui/feedback';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../i18n';
+import { MESSAGES_NS, useLanguage } from '../i18n';
 import type { TokenStore } from '../session/storage';
 import { LOGIN_PATH } from '../navigation/paths';
 import { createApiClient, type ApiClient, type ApiClientDeps } from './client';
@@ -33,6 +33,7 @@ export function ApiProvider({
 }) {
   const navigate = useNavigate();
   const { locale } = useLanguage();
+  const { i18n } = useTranslation();
   const [loading, setLoading] = useState(false);
   const live = useRef({ navigate, locale });
   useEffect(() => {
@@ -61,6 +62,8 @@ export function ApiProvider({
         tokens.remove();
       },
       getLocale: () => live.current.locale,
+      // <LanguageProvider> shows a language only once its messages are loaded, so this never yields a raw key.
+      translate: (key) => i18n.t(key, { ns: MESSAGES_NS, lng: live.current.locale, nsSeparator: false }),
       goLogin: () => {
         void live.current.navigate(LOGIN_PATH);
       },

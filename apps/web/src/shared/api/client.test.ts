@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { translate } from '@petheart/contracts';
 import { ApiError } from './errors';
 import { createApiClient, type ApiClientDeps } from './client';
 
@@ -23,17 +24,20 @@ function setup(over: Partial<ApiClientDeps> = {}) {
     token = null;
   });
   const goLogin = vi.fn();
-  const client = createApiClient({
+  const deps: ApiClientDeps = {
     ui,
     fetch: fetchMock,
     getToken: () => token,
     removeToken,
     getLocale: () => 'en',
+    // the app reads its i18next `messages` namespace; the contracts catalogue gives the same texts
+    translate: (key) => translate(deps.getLocale(), key),
     goLogin,
     pageTitle: () => 'Wallet',
     now: () => new Date(2024, 0, 2, 3, 4, 5),
     ...over,
-  });
+  };
+  const client = createApiClient(deps);
   return { client, fetchMock, ui, removeToken, goLogin, getToken: () => token };
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { translate, type ErrorId, type Locale, type MessageKey, type UploadData } from '@petheart/contracts';
+import type { ErrorId, Locale, MessageKey, UploadData } from '@petheart/contracts';
 import { ApiError, type FieldIssue } from './errors';
 
 /** Spec §9: network time-out for request, upload and download. */
@@ -38,7 +38,10 @@ export interface ApiClientDeps {
   ui: ApiUi;
   getToken(): string | null;
   removeToken(): void;
+  /** The `lang` header. */
   getLocale(): Locale;
+  /** A contracts message in the current language (the app reads its loaded i18next `messages` namespace). */
+  translate(key: MessageKey): string;
   /** Goes to the login page (after the upload 401 dialog). */
   goLogin(): void;
   /** The page's h1 title, for the 500 dialog. */
@@ -126,7 +129,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const loadingDelayMs = deps.loadingDelayMs ?? LOADING_DELAY_MS;
   const now = deps.now ?? (() => new Date());
   const pageTitle = deps.pageTitle ?? defaultPageTitle;
-  const t = (key: MessageKey) => translate(deps.getLocale(), key);
+  const t = (key: MessageKey) => deps.translate(key);
   const doFetch = (input: string, init: RequestInit) => (deps.fetch ?? globalThis.fetch)(input, init);
 
   const tasks = new Set<string>();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from './createI18n';
 import { detectLocale, readPreference } from './preference';
 import { ANTD_LOCALES } from './antd-locales';
+import { hasMessages, loadMessages } from './messages';
 
 describe('language', () => {
   it.each([
@@ -37,6 +38,9 @@ describe('language', () => {
           }),
       },
     );
+    // the messages are not in the bundle: the current language's start loading with the instance
+    expect(hasMessages(i18n, 'zh-CN')).toBe(false);
+    await loadMessages(i18n, 'zh-CN');
     expect(i18n.t('messages:v.tooFrequent')).toBe('请勿频繁操作');
     expect(i18n.t('messages:error.too_many_attempts', { seconds: 5 })).toBe('失败次数过多，请5秒后再试');
     expect(i18n.t('common:loading')).toBe('加载中...');

@@ -1,6 +1,7 @@
 import { useCallback, useContext } from 'react';
-import { isMessageKey, translate } from '@petheart/contracts';
+import { useTranslation } from 'react-i18next';
 import { LanguageContext, type LanguageState } from './LanguageProvider';
+import { MESSAGES_NS } from './messages';
 
 export { LanguageProvider } from './LanguageProvider';
 export type { LanguageState } from './LanguageProvider';
@@ -14,6 +15,7 @@ export {
   type LanguagePreference,
 } from './preference';
 export { ANTD_LOCALES } from './antd-locales';
+export { MESSAGES_NS, hasMessages, loadMessages } from './messages';
 
 /** The language preference ('auto' or a locale), the effective locale and a setter (stored in localStorage). */
 export function useLanguage(): LanguageState {
@@ -22,8 +24,12 @@ export function useLanguage(): LanguageState {
   return value;
 }
 
-/** Translates a contracts message key (e.g. a zod error message from a form); other text passes through. */
+/**
+ * Translates a contracts message key (e.g. a zod error message from a form); other text passes through.
+ * The `messages` namespace is loaded before <LanguageProvider> renders (useTranslation would suspend otherwise).
+ */
 export function useMessage(): (keyOrText: string | undefined) => string {
-  const { locale } = useLanguage();
-  return useCallback((k: string | undefined) => (k ? (isMessageKey(k) ? translate(locale, k) : k) : ''), [locale]);
+  const { t } = useTranslation(MESSAGES_NS);
+  // An unknown key (any other text) comes back as is; `:` in a text is no namespace separator.
+  return useCallback((k: string | undefined) => (k ? t(k, { nsSeparator: false }) : ''), [t]);
 }
