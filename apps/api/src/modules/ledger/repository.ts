@@ -1,0 +1,201 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, users } from '../../db/schema';
+import { isUserAccount, type AccountRef } from './policy';
+
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+export type TransactionRow = typeof ledgerTransactions.$inferSelect;
+export type HoldRow = typeof ledgerHolds.$inferSelect;
+export type NewHold = Omit<typeof ledgerHolds.$inferInsert, 'id' | 'status' | 'settledAt' | 'transactionId'>;
+
+export interface EntryRow {
+  accountId: number;
+  kind: AccountRow['kind'];
+  userId: number | null;
+  amount: number;
+}
+
+/** The PostgreSQL error code (SQLSTATE) of an error or of one of its causes. */
+export function sqlState(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let e: unknown = error;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+
+const ownerIs = (ref: AccountRef) =>
+  isUserAccount(ref)
+    ? and(eq(ledgerAccounts.kind, ref.kind), eq(ledgerAccounts.userId, ref.userId))
+    : and(eq(ledgerAccounts.kind, ref.kind), isNull(ledgerAccounts.userId));
+
+/**
+ * The ledger tables. Money changes happen inside `transaction`, which the service drives: accounts are
+ * changed with conditional updates (the row lock orders concurrent writers; the condition re-checks the
+ * balance after the wait), holds are locked with SELECT … FOR UPDATE, keys are claimed with ON CONFLICT.
+ */
+export class LedgerRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `fn` in one database transaction; a deadlock or serialization failure runs it again (3 tries). */
+  async transaction<T>(fn: (repo: LedgerRepository) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction((tx) => fn(new LedgerRepository(tx)));
+      } catch (error) {
+        if (attempt >= 3 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+      }
+    }
+  }
+
+  async findAccount(ref: AccountRef): Promise<AccountRow | undefined> {
+    const rows = await this.db.select().from(ledgerAccounts).where(ownerIs(ref)).limit(1);
+    return rows[0];
+  }
+
+  async accountById(id: number): Promise<AccountRow | undefined> {
+    const rows = await this.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id)).limit(1);
+    return rows[0];
+  }
+
+  /** The account, created (empty) when it does not exist yet. */
+  async ensureAccount(ref: AccountRef): Promise<AccountRow> {
+    const existing = await this.findAccount(ref);
+    if (existing) return existing;
+    const userId = isUserAccount(ref) ? ref.userId : null;
+    await this.db.execute(sql`
+      INSERT INTO ${ledgerAccounts} (kind, user_id) VALUES (${ref.kind}, ${userId}::int)
+      ON CONFLICT DO NOTHING`);
+    const created = await this.findAccount(ref);
+    if (!created) throw new Error(`ledger account ${ref.kind} could not be created`);
+    return created;
+  }
+
+  /** Claims an idempotency key for a new transaction; undefined when the key is already taken. */
+  async insertTransaction(row: typeof ledgerTransactions.$inferInsert): Promise<TransactionRow | undefined> {
+    const rows = await this.db.insert(ledgerTransactions).values(row).onConflictDoNothing().returning();
+    return rows[0];
+  }
+
+  async transactionByKey(key: string): Promise<TransactionRow | undefined> {
+    const rows = await this.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, key))
+      .limit(1);
+    return rows[0];
+  }
+
+  async transactionById(id: number): Promise<TransactionRow | undefined> {
+    const rows = await this.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async insertEntries(transactionId: number, entries: { accountId: number; amount: number }[]): Promise<void> {
+    await this.db
+      .insert(ledgerEntries)
+      .values(entries.map((e) => ({ transactionId, accountId: e.accountId, amount: e.amount })));
+  }
+
+  async entriesOf(transactionId: number): Promise<EntryRow[]> {
+    return this.db
+      .select({
+        accountId: ledgerEntries.accountId,
+        kind: ledgerAccounts.kind,
+        userId: ledgerAccounts.userId,
+        amount: ledgerEntries.amount,
+      })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(eq(ledgerEntries.transactionId, transactionId))
+      .orderBy(asc(ledgerEntries.id));
+  }
+
+  /**
+   * Adds `delta` to an account's balance and `heldDelta` to its held coins. On a user's account the
+   * update happens only if the available balance (balance − held) stays >= 0 afterwards; undefined when
+   * it would not (the caller answers insufficient_balance). Takes the account's row lock until commit.
+   */
+  async adjust(accountId: number, delta: number, heldDelta = 0): Promise<AccountRow | undefined> {
+    const rows = await this.db
+      .update(ledgerAccounts)
+      .set({
+        balance: sql`${ledgerAccounts.balance} + ${delta}::bigint`,
+        held: sql`${ledgerAccounts.held} + ${heldDelta}::bigint`,
+      })
+      .where(
+        and(
+          eq(ledgerAccounts.id, accountId),
+          sql`(${ledgerAccounts.userId} IS NULL
+            OR ${ledgerAccounts.balance} + ${delta}::bigint - ${ledgerAccounts.held} - ${heldDelta}::bigint >= 0)`,
+        ),
+      )
+      .returning();
+    return rows[0];
+  }
+
+  /** users.balance (the coin balance the app shows) = the wallet's available coins; same transaction. */
+  async showUserBalance(userId: number, available: number): Promise<void> {
+    await this.db.update(users).set({ balance: available }).where(eq(users.id, userId));
+  }
+
+  /** Inserts a hold; undefined when its idempotency key is already taken. */
+  async insertHold(row: NewHold): Promise<HoldRow | undefined> {
+    const rows = await this.db.insert(ledgerHolds).values(row).onConflictDoNothing().returning();
+    return rows[0];
+  }
+
+  async holdByKey(key: string): Promise<HoldRow | undefined> {
+    const rows = await this.db.select().from(ledgerHolds).where(eq(ledgerHolds.idempotencyKey, key)).limit(1);
+    return rows[0];
+  }
+
+  async holdById(id: string): Promise<HoldRow | undefined> {
+    const rows = await this.db.select().from(ledgerHolds).where(eq(ledgerHolds.id, id)).limit(1);
+    return rows[0];
+  }
+
+  /** The hold, row-locked until commit (posting and voiding one hold never run side by side). */
+  async lockHold(id: string): Promise<HoldRow | undefined> {
+    const rows = await this.db.select().from(ledgerHolds).where(eq(ledgerHolds.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async settleHold(id: string, status: 'posted' | 'voided', at: Date, transactionId: number | null): Promise<HoldRow> {
+    const rows = await this.db
+      .update(ledgerHolds)
+      .set({ status, settledAt: at, transactionId })
+      .where(and(eq(ledgerHolds.id, id), eq(ledgerHolds.status, 'pending')))
+      .returning();
+    const row = rows[0];
+    if (!row) throw new Error(`ledger hold ${id} is not pending`);
+    return row;
+  }
+
+  /** Pending holds whose expiry has come (expires_at <= now, oldest first). */
+  async expiredHoldIds(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: ledgerHolds.id })
+      .from(ledgerHolds)
+      .where(and(eq(ledgerHolds.status, 'pending'), lte(ledgerHolds.expiresAt, now)))
+      .orderBy(asc(ledgerHolds.expiresAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  async accountsOf(userId: number): Promise<AccountRow[]> {
+    return this.db
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        and(eq(ledgerAccounts.userId, userId), inArray(ledgerAccounts.kind, ['user_wallet', 'operator_earnings'])),
+      );
+  }
+}
