@@ -25,6 +25,8 @@ import { baseDetailRoutes } from './modules/base/detail-routes';
 import { liveRoutes } from './modules/live/routes';
 import { reportRoutes } from './modules/report/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { paymentRoutes } from './modules/payment/routes';
+import { feedRoutes } from './modules/feed/routes';
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
 export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
@@ -61,6 +63,7 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     });
     await app.register(reportRoutes, { reports: services.reports });
     await app.register(baseDetailRoutes, { baseDetail: services.baseDetail });
+    await app.register(paymentRoutes, { payments: services.payments, sandbox: services.paymentSandbox });
     // socket.io (namespace /live) on the same HTTP server (with REDIS_URL shared with the other API
     // processes once ready); its sockets close before the server does.
     services.realtime.attach(app.server);
@@ -69,6 +72,11 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     // The device gateway (MQTT broker and client) runs while the app does.
     app.addHook('onReady', () => services.gateway.start());
     app.addHook('onClose', () => services.gateway.stop());
+    // Feeds (decision 011): once the gateway runs (it expired what a stopped process left open), the sweeper
+    // settles those feeds and keeps ending lost ones; its routes.
+    await app.register(feedRoutes, { feeds: services.feeds });
+    app.addHook('onReady', () => services.feedSettlement.start());
+    app.addHook('onClose', () => services.feedSettlement.stop());
     // The media server starts after the gateway (whose fresh broker marks every device offline) and ends its
     // viewers' streams before the HTTP server waits for open requests.
     await app.register(mediaRoutes, { live: services.liveMedia });

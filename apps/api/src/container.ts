@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config/env';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer, type SmsSender } from './mail/mailer';
 import { SettingsRepository } from './modules/configuration/repository';
 import { ConfigurationService } from './modules/configuration/service';
@@ -49,6 +49,17 @@ import { LiveRoomService } from './modules/live/room-service';
 import { LiveRealtime } from './modules/realtime/realtime';
 import { ReportRepository } from './modules/report/repository';
 import { ReportService } from './modules/report/service';
+import { DEFAULT_FEED_TIMINGS, startOfUtcDay } from './modules/feed/policy';
+import { FeedRepository } from './modules/feed/repository';
+import { FeedService } from './modules/feed/service';
+import { FeedSettlement } from './modules/feed/settlement';
+import { LedgerAuditRepository } from './modules/ledger/audit-repository';
+import { LedgerRepository } from './modules/ledger/repository';
+import { LedgerService } from './modules/ledger/service';
+import { ledgerRechargeCrediting } from './modules/payment/ledger-crediting';
+import { PaymentRepository } from './modules/payment/repository';
+import { PaymentService } from './modules/payment/service';
+import { configuredPayment } from './modules/payment/setup';
 
 export interface ContainerOverrides {
   database?: DatabaseHandle;
@@ -119,7 +130,47 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     infoCacheMs: singleProcess ? 1_000 : 0,
   });
   const adminUsers = new AdminUserService({ users: userRepository, tokens, clock });
+  // The coin ledger (decision 009): users.balance follows the wallet, so a change drops the cached userinfo.
+  const ledger = new LedgerService({
+    ledger: new LedgerRepository(db),
+    audit: new LedgerAuditRepository(db),
+    clock,
+    onWalletChange: (userId) => {
+      users.forget(userId);
+    },
+  });
   const authenticator: Authenticator = tokens;
+
+  // Payments (decision 010): recharge orders through the configured provider (the sandbox by default);
+  // a paid order is credited by the ledger inside the transaction that marks it paid.
+  const paymentRepository = new PaymentRepository(db);
+  const paymentSetup = await configuredPayment(config, {
+    clock,
+    findOrder: (orderNo) => paymentRepository.byOrderNo(orderNo),
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[payment sandbox]', error);
+    },
+  });
+  if (paymentSetup.sandbox && config.env === 'production' && config.logLevel !== 'silent')
+    console.warn('[payment] PAYMENT_PROVIDER=sandbox: payments are simulated, recharges cost nothing');
+  const payments = new PaymentService({
+    orders: paymentRepository,
+    provider: paymentSetup.provider,
+    crediting: ledgerRechargeCrediting(
+      (tx) => new LedgerService({ ledger: new LedgerRepository(tx), audit: new LedgerAuditRepository(tx), clock }),
+    ),
+    packages: async () => (await configuration.settings()).recharge_packages,
+    // In memory, per API process: 20 new orders per user per 10 minutes.
+    limiter: new SlidingWindowLimiter(clock, 20, 600_000),
+    clock,
+    currency: 'CNY',
+    onCredited: (order) => {
+      users.forget(order.userId);
+    },
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[payment]', error);
+    },
+  });
 
   // Sign-in with Google / Facebook (only the providers whose client id and secret are configured).
   const oauth = new OAuthService({
@@ -258,6 +309,49 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     clock,
   });
 
+  // Feeding (decision 011): the feed and its hold in one transaction, then the dispense command; its end
+  // (the gateway's word, or the sweeper's for what a stopped process left) posts or voids the hold once.
+  const feedRepository = new FeedRepository(db);
+  const feedLedgerIn = (tx: Database) =>
+    new LedgerService({ ledger: new LedgerRepository(tx), audit: new LedgerAuditRepository(tx), clock });
+  const feedTimings = { ...DEFAULT_FEED_TIMINGS, timeoutMs: config.feedTimeoutMs };
+  const onFeedError = (error: unknown) => {
+    if (config.logLevel !== 'silent') console.warn('[feed]', error);
+  };
+  const feedSettlement = new FeedSettlement({
+    feeds: feedRepository,
+    ledgerIn: feedLedgerIn,
+    voidExpiredHolds: () => ledger.voidExpiredHolds(),
+    broadcast: (deviceId, event, payload) => {
+      realtime.broadcast(deviceId, event, payload);
+    },
+    gramsToday: (deviceId) => roomRepository.gramsSince(deviceId, startOfUtcDay(clock.now())),
+    onWalletChange: (userId) => {
+      users.forget(userId);
+    },
+    clock,
+    graceMs: feedTimings.graceMs,
+    sweepIntervalMs: feedTimings.sweepIntervalMs,
+    onError: onFeedError,
+  });
+  gateway.onCommandSettled((result) => {
+    feedSettlement.onCommandSettled(result);
+  });
+  const feeds = new FeedService({
+    feeds: feedRepository,
+    devices: deviceRepository,
+    ledgerIn: feedLedgerIn,
+    gateway,
+    settlement: feedSettlement,
+    defaultPortions: async () => (await configuration.settings()).feeding_portions,
+    onWalletChange: (userId) => {
+      users.forget(userId);
+    },
+    timings: feedTimings,
+    clock,
+    onError: onFeedError,
+  });
+
   return {
     config,
     database,
@@ -273,6 +367,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       codes,
       users,
       adminUsers,
+      ledger,
+      payments,
+      paymentSandbox: paymentSetup.sandbox,
       oauth,
       gateway,
       bases,
@@ -287,10 +384,15 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       baseDetail,
       media,
       liveMedia,
+      feeds,
+      feedSettlement,
     },
     async close() {
+      paymentSetup.sandbox?.close();
       await media.stop();
       await gateway.stop();
+      // The gateway's last word (open commands expire at its stop) is settled before the database closes.
+      await feedSettlement.stop();
       await database.close();
     },
   };

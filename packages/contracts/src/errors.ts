@@ -27,6 +27,13 @@ export const ERROR_IDS = [
   'camera_offline',
   'clip_unavailable',
   'comment_too_fast',
+  'insufficient_balance',
+  'payment_failed',
+  'payment_open_in_wechat',
+  'payment_package_not_found',
+  'order_not_found',
+  'portion_invalid',
+  'daily_cap_reached',
 ] as const;
 export const ErrorIdSchema = z.enum(ERROR_IDS);
 export type ErrorId = z.infer<typeof ErrorIdSchema>;
@@ -58,4 +65,11 @@ export const ERROR_STATUS: Record<ErrorId, number> = {
   camera_offline: 409,
   clip_unavailable: 409,
   comment_too_fast: 429,
+  insufficient_balance: 409,
+  payment_failed: 502,
+  payment_open_in_wechat: 400,
+  payment_package_not_found: 404,
+  order_not_found: 404,
+  portion_invalid: 400,
+  daily_cap_reached: 409,
 };

@@ -12,3 +12,5 @@ export * from './base';
 export * from './console-devices';
 export * from './live';
 export * from './video-stamp';
+export * from './payment';
+export * from './feed';

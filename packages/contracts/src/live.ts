@@ -240,6 +240,13 @@ export const LiveServerEvents = {
   }).extend({ device_id: z.string() }),
   /** A clip was published in the room. */
   clip: ClipSchema,
+  /** Someone's feed was dispensed: "<nickname> fed <grams> g", and the device's grams today now. */
+  fed: z.object({
+    device_id: z.string(),
+    nickname: z.string(),
+    grams: z.number().int(),
+    grams_today: z.number().int(),
+  }),
 } as const;
 export type LiveServerEventName = keyof typeof LiveServerEvents;
 export type LiveServerEvent<K extends LiveServerEventName> = z.infer<(typeof LiveServerEvents)[K]>;

@@ -53,10 +53,24 @@ const EnvSchema = z.object({
   MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_PLAYBACK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
   FFMPEG_PATH: z.string().min(1).optional(),
+  FEED_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  WECHAT_APPID: z.string().min(1).optional(),
+  WECHAT_MCHID: z.string().min(1).optional(),
+  WECHAT_MERCHANT_SERIAL: z.string().min(1).optional(),
+  WECHAT_PRIVATE_KEY_PATH: z.string().min(1).optional(),
+  WECHAT_API_V3_KEY: z
+    .string()
+    .refine((k) => Buffer.byteLength(k, 'utf8') === 32, 'must be the 32-character APIv3 key')
+    .optional(),
+  WECHAT_PLATFORM_KEY_PATH: z.string().min(1).optional(),
+  WECHAT_PLATFORM_SERIAL: z.string().min(1).optional(),
+  WECHAT_NOTIFY_URL: z.url().optional(),
+  WECHAT_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -89,6 +103,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Simulated feeders (with cameras) the server starts at the first demo devices; 0 = none. */
   simFeeders: number;
+  /** How long a feed's dispense command may take, queueing included, before it is voided (PRODUCT.md §2: 10 s). */
+  feedTimeoutMs: number;
   demoAdmin: { email: string; password: string };
   oauth: { google: OAuthClientConfig | undefined; facebook: OAuthClientConfig | undefined };
   /**
@@ -121,6 +137,31 @@ export interface AppConfig {
     /** FFMPEG_PATH; undefined = `ffmpeg` on PATH, else the @ffmpeg-installer binary. */
     ffmpegPath: string | undefined;
   };
+  /**
+   * Payments (decision 010): `sandbox` (the embedded default: a confirm page plays the payer and sends signed
+   * notifications, its key kept in `dir`) or `wechat` (WeChat Pay v3 JSAPI).
+   */
+  payment: {
+    provider: 'sandbox' | 'wechat';
+    dir: string;
+    wechat: WechatPayConfig | undefined;
+  };
+}
+
+/** WeChat Pay v3 (JSAPI) merchant settings; key files are read when the container starts. */
+export interface WechatPayConfig {
+  appId: string;
+  mchId: string;
+  /** The serial number of the merchant's API certificate (names the key requests are signed with). */
+  merchantSerial: string;
+  privateKeyPath: string;
+  apiV3Key: string;
+  /** The platform certificate or WeChat Pay public key (PEM) that signs answers and notifications. */
+  platformKeyPath: string;
+  /** Its serial (Wechatpay-Serial); undefined = read from the certificate. */
+  platformSerial: string | undefined;
+  notifyUrl: string;
+  apiBase: string;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +173,24 @@ export class ConfigError extends Error {
 
 function oauthClient(id: string | undefined, secret: string | undefined, issuer: string) {
   return id && secret ? { clientId: id, clientSecret: secret, issuer } : undefined;
+}
+
+function wechatConfig(e: Env, publicUrl: string, cwd: string): WechatPayConfig | undefined {
+  const { WECHAT_APPID, WECHAT_MCHID, WECHAT_MERCHANT_SERIAL, WECHAT_PRIVATE_KEY_PATH, WECHAT_API_V3_KEY } = e;
+  const platformKeyPath = e.WECHAT_PLATFORM_KEY_PATH;
+  if (!WECHAT_APPID || !WECHAT_MCHID || !WECHAT_MERCHANT_SERIAL || !WECHAT_PRIVATE_KEY_PATH) return undefined;
+  if (!WECHAT_API_V3_KEY || !platformKeyPath) return undefined;
+  return {
+    appId: WECHAT_APPID,
+    mchId: WECHAT_MCHID,
+    merchantSerial: WECHAT_MERCHANT_SERIAL,
+    privateKeyPath: path.resolve(cwd, WECHAT_PRIVATE_KEY_PATH),
+    apiV3Key: WECHAT_API_V3_KEY,
+    platformKeyPath: path.resolve(cwd, platformKeyPath),
+    platformSerial: e.WECHAT_PLATFORM_SERIAL,
+    notifyUrl: e.WECHAT_NOTIFY_URL ?? `${publicUrl}/api/payment/notify/wechat`,
+    apiBase: e.WECHAT_API_BASE.replace(/\/$/, ''),
+  };
 }
 
 /** Reads and validates the environment; throws a ConfigError listing every problem at once. */
@@ -148,14 +207,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.FACEBOOK_CLIENT_ID && !e.FACEBOOK_CLIENT_SECRET)
     problems.push('FACEBOOK_CLIENT_SECRET: required with FACEBOOK_CLIENT_ID');
   if (e.MQTT_URL && !e.MQTT_PASSWORD) problems.push('MQTT_PASSWORD: required with MQTT_URL');
+  const wechatRequired = {
+    WECHAT_APPID: e.WECHAT_APPID,
+    WECHAT_MCHID: e.WECHAT_MCHID,
+    WECHAT_MERCHANT_SERIAL: e.WECHAT_MERCHANT_SERIAL,
+    WECHAT_PRIVATE_KEY_PATH: e.WECHAT_PRIVATE_KEY_PATH,
+    WECHAT_API_V3_KEY: e.WECHAT_API_V3_KEY,
+    WECHAT_PLATFORM_KEY_PATH: e.WECHAT_PLATFORM_KEY_PATH,
+  };
+  if (e.PAYMENT_PROVIDER === 'wechat')
+    for (const [name, value] of Object.entries(wechatRequired))
+      if (!value) problems.push(`${name}: required with PAYMENT_PROVIDER=wechat`);
   if (problems.length) throw new ConfigError(problems);
 
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -171,6 +245,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     codeIpLimitPerHour: e.CODE_IP_LIMIT_PER_HOUR,
     seedDemo: e.SEED_DEMO,
     simFeeders: e.SEED_DEMO ? (e.SIM_FEEDERS ?? (e.NODE_ENV === 'test' ? 0 : 4)) : 0,
+    feedTimeoutMs: e.FEED_TIMEOUT_MS,
     demoAdmin: { email: e.DEMO_ADMIN_EMAIL, password: e.DEMO_ADMIN_PASSWORD },
     oauth: {
       google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, e.GOOGLE_ISSUER),
@@ -195,6 +270,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       playbackTtlMs: e.MEDIA_PLAYBACK_TTL_SECONDS * 1000,
       dir: path.join(dataDir, 'media'),
       ffmpegPath: e.FFMPEG_PATH,
+    },
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      dir: path.join(dataDir, 'payment'),
+      wechat: wechatConfig(e, publicUrl, cwd),
     },
   };
 }

@@ -148,4 +148,46 @@ export const ERROR_MESSAGES = {
     'zh-CN': '评论太频繁，请稍后再试',
     'zh-TW': '留言太頻繁，請稍後再試',
   },
+  'error.insufficient_balance': {
+    en: 'Insufficient balance',
+    ja: '残高が足りません',
+    'zh-CN': '余额不足',
+    'zh-TW': '餘額不足',
+  },
+  'error.payment_failed': {
+    en: 'Payment error, please try again later',
+    ja: '支払いエラーです。しばらくしてからもう一度お試しください',
+    'zh-CN': '支付异常',
+    'zh-TW': '支付異常',
+  },
+  'error.payment_open_in_wechat': {
+    en: 'Please open this page in WeChat to pay',
+    ja: 'お支払いは WeChat でこのページを開いてください',
+    'zh-CN': '请在微信中打开',
+    'zh-TW': '請在微信中打開',
+  },
+  'error.payment_package_not_found': {
+    en: 'This recharge package is no longer available',
+    ja: 'このチャージプランは現在ご利用いただけません',
+    'zh-CN': '该充值套餐已下架',
+    'zh-TW': '該儲值方案已下架',
+  },
+  'error.order_not_found': {
+    en: 'Order not found',
+    ja: '注文が見つかりません',
+    'zh-CN': '订单不存在',
+    'zh-TW': '訂單不存在',
+  },
+  'error.portion_invalid': {
+    en: 'This portion is not offered by this feeder, please choose again',
+    ja: 'このフィーダーではこの量は選べません。もう一度選んでください',
+    'zh-CN': '该喂食器没有这个份量，请重新选择',
+    'zh-TW': '此餵食器沒有這個份量，請重新選擇',
+  },
+  'error.daily_cap_reached': {
+    en: 'This feeder has given all the food it may give today, please come back tomorrow',
+    ja: 'このフィーダーは今日の給餌量の上限に達しました。また明日お願いします',
+    'zh-CN': '该喂食器今日投喂量已达上限，请明天再来',
+    'zh-TW': '此餵食器今日餵食量已達上限，請明天再來',
+  },
 } as const satisfies Record<string, Texts>;

@@ -99,4 +99,47 @@ export const NOTICE_MESSAGES = {
     'zh-CN': '您的验证码是 {code}，10分钟内有效。如非本人操作，请忽略此邮件。',
     'zh-TW': '您的驗證碼是 {code}，10分鐘內有效。如非本人操作，請忽略此郵件。',
   },
+  // The feed (its outcome, told to the user who fed)
+  'ok.feedQueued': {
+    en: 'Your food is on its way',
+    ja: 'ごはんを届けています',
+    'zh-CN': '粮食正在路上',
+    'zh-TW': '飼料正在路上',
+  },
+  'feed.notCharged': {
+    en: 'You were not charged.',
+    ja: '料金はかかっていません。',
+    'zh-CN': '未扣除爱心币。',
+    'zh-TW': '未扣除愛心幣。',
+  },
+  'feed.reason.jammed': {
+    en: 'The feeder jammed and no food fell.',
+    ja: 'フィーダーが詰まり、ごはんが出ませんでした。',
+    'zh-CN': '喂食器卡住了，粮食没有落下。',
+    'zh-TW': '餵食器卡住了，飼料沒有落下。',
+  },
+  'feed.reason.empty': {
+    en: 'The feeder is out of food.',
+    ja: 'フィーダーのごはんがなくなりました。',
+    'zh-CN': '喂食器里没有粮食了。',
+    'zh-TW': '餵食器裡沒有飼料了。',
+  },
+  'feed.reason.failed': {
+    en: 'The feeder could not dispense.',
+    ja: 'フィーダーがごはんを出せませんでした。',
+    'zh-CN': '喂食器未能出粮。',
+    'zh-TW': '餵食器未能出糧。',
+  },
+  'feed.reason.timeout': {
+    en: 'The feeder did not answer in time.',
+    ja: 'フィーダーから時間内に応答がありませんでした。',
+    'zh-CN': '喂食器未能及时响应。',
+    'zh-TW': '餵食器未能及時回應。',
+  },
+  'feed.reason.offline': {
+    en: 'The feeder went offline.',
+    ja: 'フィーダーがオフラインになりました。',
+    'zh-CN': '喂食器已离线。',
+    'zh-TW': '餵食器已離線。',
+  },
 } as const satisfies Record<string, Texts>;

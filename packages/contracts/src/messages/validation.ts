@@ -211,6 +211,18 @@ export const VALIDATION_MESSAGES = {
     'zh-CN': '请填写问题描述',
     'zh-TW': '請填寫問題描述',
   },
+  'v.rechargePackage': {
+    en: 'Please select a recharge package',
+    ja: 'チャージプランを選択してください',
+    'zh-CN': '请选择充值套餐',
+    'zh-TW': '請選擇儲值方案',
+  },
+  'v.orderNo': {
+    en: 'Invalid order number',
+    ja: '注文番号が正しくありません',
+    'zh-CN': '订单号有误',
+    'zh-TW': '訂單號有誤',
+  },
   // Client-side failures (no error id: the request never got an answer)
   'net.timeout': { en: 'Timeout', ja: 'タイムアウトしました', 'zh-CN': '服务器繁忙', 'zh-TW': '伺服器繁忙' },
   'net.failed': {

@@ -4,7 +4,7 @@ import { CommandDispatcher, type CommandDispatcherDeps } from './commands';
 
 type Repo = CommandDispatcherDeps['repository'];
 
-function setup(enabled = new Set(['D1', 'D2'])) {
+function setup(enabled = new Set(['D1', 'D2']), onSettled?: CommandDispatcherDeps['onSettled']) {
   const rows = new Map<string, { status: string; attempts: number; outcome?: string; grams?: number }>();
   const published: { topic: string; id: string }[] = [];
   const repository: Repo = {
@@ -36,6 +36,7 @@ function setup(enabled = new Set(['D1', 'D2'])) {
     onError: (error) => {
       throw error;
     },
+    ...(onSettled ? { onSettled } : {}),
   });
   const ack = (deviceId: string, id: string, outcome: DeviceAck['outcome'], grams: number) =>
     dispatcher.handleAck(deviceId, { v: 1, id, outcome, grams, at: Date.now() });
@@ -123,5 +124,23 @@ describe('CommandDispatcher', () => {
     expect((await a.result).status).toBe('expired');
     expect((await b.result).status).toBe('expired');
     await expect(dispatcher.issue('D1', { kind: 'dispense', grams: 10 })).rejects.toThrow(/stopped/);
+  });
+
+  it('takes the caller’s id and tells every end to onSettled, after the row is settled', async () => {
+    const ends: { id: string; status: string; row: string | undefined }[] = [];
+    const { dispatcher, rows, ack } = setup(undefined, (r) => {
+      ends.push({ id: r.id, status: r.status, row: rows.get(r.id)?.status });
+    });
+    const id = '2b0a3c8e-5d47-4f0e-9a51-2f0c6b1de001';
+    const first = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 }, { id, ttlMs: 1_000 });
+    expect(first.id).toBe(id);
+    const second = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 }, { ttlMs: 1_000 });
+    await ack('D1', id, 'jammed', 0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await second.result;
+    expect(ends).toEqual([
+      { id, status: 'failed', row: 'failed' },
+      { id: second.id, status: 'expired', row: 'expired' },
+    ]);
   });
 });

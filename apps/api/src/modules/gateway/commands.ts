@@ -16,6 +16,11 @@ export interface CommandOptions {
   retries?: number;
   /** How long one attempt waits for the ack (ms). Default ttl / (retries + 1), at most 3 000. */
   ackTimeoutMs?: number;
+  /**
+   * The command's id (a UUID), when the caller stored it first (a feed keeps its command's id so that it
+   * can learn the command's end after a restart). Default: a new random UUID. Never reuse one.
+   */
+  id?: string;
 }
 
 export interface CommandRequest {
@@ -71,6 +76,8 @@ export interface CommandDispatcherDeps {
   /** Wall-clock ms (the device compares expires_at with its own clock). */
   now(): number;
   onError(error: unknown): void;
+  /** Told every command's end (after its row is settled), whoever issued it. */
+  onSettled?(result: CommandResult): void;
 }
 
 const DEFAULT_TTL_MS = 10_000;
@@ -96,7 +103,7 @@ export class CommandDispatcher {
     const now = this.deps.now();
     const parsed = DeviceCommandSchema.safeParse({
       v: PROTOCOL_VERSION,
-      id: randomUUID(),
+      id: options.id ?? randomUUID(),
       kind: request.kind,
       grams: request.grams,
       issued_at: now,
@@ -254,13 +261,19 @@ export class CommandDispatcher {
     } catch (error) {
       this.deps.onError(error);
     }
-    p.resolve({
+    const result: CommandResult = {
       id: p.id,
       deviceId: p.deviceId,
       status,
       outcome: answer?.outcome ?? null,
       grams: answer?.grams ?? 0,
       attempts: p.attempts,
-    });
+    };
+    try {
+      this.deps.onSettled?.(result);
+    } catch (error) {
+      this.deps.onError(error);
+    }
+    p.resolve(result);
   }
 }

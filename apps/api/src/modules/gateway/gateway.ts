@@ -32,6 +32,8 @@ export interface DeviceStateEvent extends DeviceLiveState {
   firmware: string;
 }
 export type DeviceStateListener = (event: DeviceStateEvent) => void;
+/** A command's end: the device's answer, or its expiry (the row in device_commands says the same). */
+export type CommandSettledListener = (result: CommandResult) => void;
 
 export interface DeviceGatewayDeps {
   mqtt: AppConfig['mqtt'];
@@ -67,6 +69,7 @@ export class DeviceGateway implements DeviceSessionControl {
   private credentials: { url: string; username: string; password: string } | undefined;
   private starting: Promise<void> | undefined;
   private readonly listeners = new Set<DeviceStateListener>();
+  private readonly commandListeners = new Set<CommandSettledListener>();
   private readonly stateChains = new Map<string, Promise<void>>();
   private readonly dispatcher: CommandDispatcher;
   private readonly onError: (error: unknown) => void;
@@ -78,6 +81,15 @@ export class DeviceGateway implements DeviceSessionControl {
       publish: (topic, payload) => this.publish(topic, payload),
       now: () => Date.now(),
       onError: this.onError,
+      onSettled: (result) => {
+        for (const listener of this.commandListeners) {
+          try {
+            listener(result);
+          } catch (error) {
+            this.onError(error);
+          }
+        }
+      },
     });
   }
 
@@ -101,6 +113,16 @@ export class DeviceGateway implements DeviceSessionControl {
   onDeviceState(listener: DeviceStateListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Listens to the end of every command this process issued (acked, failed or expired, after its row in
+   * device_commands is settled); returns the function that stops listening. After a restart the rows are
+   * the record: commands left open by a stopped process are expired when the gateway starts.
+   */
+  onCommandSettled(listener: CommandSettledListener): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
   }
 
   /** Queues a command for a device; answers at once with its id and place in the device's queue. */

@@ -1,0 +1,47 @@
+import type { Feed, FeedReceipt, FeedStatus } from '@petheart/contracts';
+import { seconds } from '../base/presenter';
+import type { FeedRecord, FeedRow } from './repository';
+
+/** Where a pending feed is: the commands ahead of it on the device and the wait they mean. */
+export interface QueuePlace {
+  ahead: number;
+  waitSeconds: number;
+}
+
+/**
+ * The status the user sees: a pending feed is dispensing once its command was sent to the device (or has
+ * already been answered and is being settled), queued while it waits.
+ */
+export function feedStatus(feed: Pick<FeedRow, 'status'>, commandStatus: string | null, ahead: number): FeedStatus {
+  if (feed.status !== 'pending') return feed.status;
+  if (commandStatus === null || commandStatus === 'queued' || ahead > 0) return 'queued';
+  return 'dispensing';
+}
+
+export function toFeed(feed: FeedRow, commandStatus: string | null, place: QueuePlace | null): Feed {
+  const status = feedStatus(feed, commandStatus, place?.ahead ?? 0);
+  const waiting = status === 'queued' ? place : null;
+  return {
+    id: feed.id,
+    device_id: feed.deviceId,
+    status,
+    grams: feed.grams,
+    coins: feed.coins,
+    grams_dispensed: feed.gramsDispensed,
+    coins_charged: feed.coinsCharged,
+    reason: feed.reason,
+    queue_position: waiting?.ahead ?? 0,
+    expected_wait_s: waiting?.waitSeconds ?? 0,
+    created_at: seconds(feed.createdAt),
+    settled_at: feed.settledAt ? seconds(feed.settledAt) : null,
+  };
+}
+
+export function toReceipt(record: FeedRecord, place: QueuePlace | null): FeedReceipt {
+  return {
+    ...toFeed(record.feed, record.commandStatus, place),
+    device_name: record.deviceName,
+    base_id: record.feed.baseId,
+    base_name: record.baseName,
+  };
+}

@@ -1,0 +1,221 @@
+import { and, count, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { bases, deviceCommands, devices, feeds, ledgerHolds, users } from '../../db/schema';
+import type { PendingFeedState } from './policy';
+
+export type FeedRow = typeof feeds.$inferSelect;
+export type NewFeed = Omit<typeof feeds.$inferInsert, 'status' | 'reason' | 'holdId' | 'settledAt'>;
+
+/** A feed with what its owner is shown beside it: its command's state, its device and base names. */
+export interface FeedRecord {
+  feed: FeedRow;
+  /** device_commands.status (queued, sent, acked…); null while the command has no row. */
+  commandStatus: string | null;
+  deviceName: string;
+  baseName: string;
+}
+
+/** The device as a new feed needs it, row-locked until the feed's transaction ends. */
+export interface FeedDevice {
+  id: string;
+  baseId: number;
+  disabled: boolean;
+  feederOnline: boolean;
+  cameraOnline: boolean;
+  dailyGramCap: number;
+  revenueShareBp: number;
+  operatorId: number | null;
+}
+
+export interface SettlePatch {
+  status: 'succeeded' | 'failed';
+  reason: FeedRow['reason'];
+  gramsDispensed: number;
+  coinsCharged: number;
+  settledAt: Date;
+}
+
+/** A pending feed as the sweeper sees it. */
+export interface PendingFeed extends PendingFeedState {
+  id: string;
+}
+
+/** The feeds table (decision 011). Money moves in the ledger; this records what the user asked and got. */
+export class FeedRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Runs `fn` in one database transaction (`tx` is for the ledger working inside it). */
+  transaction<T>(fn: (repo: FeedRepository, tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(new FeedRepository(tx), tx));
+  }
+
+  /**
+   * The device and its base's operator, the device row locked (FOR NO KEY UPDATE: state reports and
+   * other feeds of this device wait; inserts that only reference it do not). Feeds of one device are made
+   * one after another, so the daily cap counts every one of them.
+   */
+  async lockDevice(deviceId: string): Promise<FeedDevice | undefined> {
+    const rows = await this.db
+      .select({
+        id: devices.id,
+        baseId: devices.baseId,
+        disabled: devices.disabled,
+        feederOnline: devices.feederOnline,
+        cameraOnline: devices.cameraOnline,
+        dailyGramCap: devices.dailyGramCap,
+        revenueShareBp: devices.revenueShareBp,
+        operatorId: bases.operatorId,
+      })
+      .from(devices)
+      .innerJoin(bases, eq(bases.id, devices.baseId))
+      .where(eq(devices.id, deviceId))
+      .limit(1)
+      .for('no key update', { of: devices });
+    return rows[0];
+  }
+
+  /** Inserts a feed; undefined when the user already used this idempotency key. */
+  async insert(row: NewFeed): Promise<FeedRow | undefined> {
+    const rows = await this.db
+      .insert(feeds)
+      .values(row)
+      .onConflictDoNothing({ target: [feeds.userId, feeds.idempotencyKey] })
+      .returning();
+    return rows[0];
+  }
+
+  async setHold(id: string, holdId: string): Promise<void> {
+    await this.db.update(feeds).set({ holdId }).where(eq(feeds.id, id));
+  }
+
+  /** Grams a device has given or been asked for since a time: succeeded feeds' grams, pending feeds' portions. */
+  async gramsCommitted(deviceId: string, since: Date): Promise<number> {
+    const rows = await this.db
+      .select({
+        grams: sql<number>`coalesce(sum(CASE WHEN ${feeds.status} = 'pending' THEN ${feeds.grams}
+          WHEN ${feeds.status} = 'succeeded' THEN ${feeds.gramsDispensed} ELSE 0 END), 0)::int`,
+      })
+      .from(feeds)
+      .where(and(eq(feeds.deviceId, deviceId), gte(feeds.createdAt, since)));
+    return rows[0]?.grams ?? 0;
+  }
+
+  private records() {
+    return this.db
+      .select({ feed: feeds, commandStatus: deviceCommands.status, deviceName: devices.name, baseName: bases.name })
+      .from(feeds)
+      .innerJoin(devices, eq(devices.id, feeds.deviceId))
+      .innerJoin(bases, eq(bases.id, feeds.baseId))
+      .leftJoin(deviceCommands, eq(deviceCommands.id, feeds.commandId));
+  }
+
+  async byId(id: string): Promise<FeedRecord | undefined> {
+    const rows = await this.records().where(eq(feeds.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async byKey(userId: number, key: string): Promise<FeedRecord | undefined> {
+    const rows = await this.records()
+      .where(and(eq(feeds.userId, userId), eq(feeds.idempotencyKey, key)))
+      .limit(1);
+    return rows[0];
+  }
+
+  /** A user's feeds, newest first. */
+  async log(userId: number, page: number, limit: number): Promise<{ rows: FeedRecord[]; total: number }> {
+    const [rows, totals] = await Promise.all([
+      this.records()
+        .where(eq(feeds.userId, userId))
+        .orderBy(desc(feeds.createdAt), desc(feeds.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(feeds).where(eq(feeds.userId, userId)),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /** The feed of a command (undefined for commands that are not feeds). */
+  async idByCommand(commandId: string): Promise<string | undefined> {
+    const rows = await this.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.commandId, commandId)).limit(1);
+    return rows[0]?.id;
+  }
+
+  /** The feed, row-locked until commit (two settlements of one feed never run side by side). */
+  async lock(id: string): Promise<FeedRow | undefined> {
+    const rows = await this.db.select().from(feeds).where(eq(feeds.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async feederOnline(deviceId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ online: devices.feederOnline })
+      .from(devices)
+      .where(eq(devices.id, deviceId))
+      .limit(1);
+    return rows[0]?.online ?? false;
+  }
+
+  /** Ends a pending feed; undefined when it had already ended. */
+  async settle(id: string, patch: SettlePatch): Promise<FeedRow | undefined> {
+    const rows = await this.db
+      .update(feeds)
+      .set(patch)
+      .where(and(eq(feeds.id, id), eq(feeds.status, 'pending')))
+      .returning();
+    return rows[0];
+  }
+
+  /**
+   * Pending feeds the sweeper may be able to end: their command's row has ended, their hold is no longer
+   * pending, or they expired before `overdue`. Oldest first.
+   */
+  async sweepable(overdue: Date, limit: number): Promise<PendingFeed[]> {
+    return this.db
+      .select({
+        id: feeds.id,
+        expiresAt: feeds.expiresAt,
+        commandStatus: deviceCommands.status,
+        commandOutcome: deviceCommands.outcome,
+        commandGrams: deviceCommands.grams,
+        holdStatus: ledgerHolds.status,
+      })
+      .from(feeds)
+      .leftJoin(deviceCommands, eq(deviceCommands.id, feeds.commandId))
+      .leftJoin(ledgerHolds, eq(ledgerHolds.id, feeds.holdId))
+      .where(
+        and(
+          eq(feeds.status, 'pending'),
+          or(
+            lt(feeds.expiresAt, overdue),
+            inArray(deviceCommands.status, ['acked', 'failed', 'expired']),
+            inArray(ledgerHolds.status, ['posted', 'voided']),
+          ),
+        ),
+      )
+      .orderBy(feeds.expiresAt)
+      .limit(limit);
+  }
+
+  /** Open commands of the device that were issued before this one and have not expired (the queue ahead). */
+  async commandsAhead(commandId: string, now: Date): Promise<number> {
+    const mine = alias(deviceCommands, 'mine');
+    const rows = await this.db
+      .select({ n: count() })
+      .from(deviceCommands)
+      .innerJoin(mine, and(eq(mine.id, commandId), eq(mine.deviceId, deviceCommands.deviceId)))
+      .where(
+        and(
+          inArray(deviceCommands.status, ['queued', 'sent']),
+          lt(deviceCommands.issuedAt, mine.issuedAt),
+          gt(deviceCommands.expiresAt, now),
+        ),
+      );
+    return rows[0]?.n ?? 0;
+  }
+
+  async nickname(userId: number): Promise<string> {
+    const rows = await this.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId)).limit(1);
+    return rows[0]?.nickname ?? '';
+  }
+}

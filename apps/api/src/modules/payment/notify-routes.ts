@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PaymentNotifyAnswerSchema, PaymentNotifyParamsSchema, PaymentProviderSchema } from '@petheart/contracts';
+import { AppError } from '../../http/errors';
+import { withDeadline } from './policy';
+import type { NotifyAnswer, PaymentService } from './service';
+
+/** Providers give up after 5 s (WeChat Pay): past this, answer "try again" and let the work finish. */
+export const NOTIFY_DEADLINE_MS = 4_000;
+
+const BUSY: NotifyAnswer = { status: 503, body: { code: 'FAIL', message: 'busy' } };
+
+/**
+ * POST /api/payment/notify/{sandbox|wechat}: the providers' notifications (no login; verified by
+ * signature). Signatures cover the body byte for byte, so this scope reads every body as text.
+ */
+export const notifyRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.post(
+    '/api/payment/notify/:provider',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: 'A payment provider’s notification (signed; answered within 5 s)',
+        params: PaymentNotifyParamsSchema,
+        body: z.string(),
+        response: { 200: PaymentNotifyAnswerSchema, 401: PaymentNotifyAnswerSchema, 503: PaymentNotifyAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const provider = PaymentProviderSchema.safeParse(request.params.provider);
+      if (!provider.success) throw new AppError('not_found');
+      const work = payments.notify(provider.data, { headers: request.headers, body: request.body });
+      const answer = await withDeadline<NotifyAnswer | undefined>(work, NOTIFY_DEADLINE_MS, () => {
+        request.log.warn({ provider: provider.data }, 'payment notification past its deadline');
+        return BUSY;
+      });
+      if (!answer) throw new AppError('not_found');
+      return reply.status(answer.status).send(answer.body);
+    },
+  );
+};

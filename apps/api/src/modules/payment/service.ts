@@ -1,0 +1,238 @@
+import type {
+  Locale,
+  PayRequestData,
+  PaymentOrder,
+  PaymentOrderListBody,
+  PaymentOrderListData,
+  PaymentProviderName,
+  RechargeBody,
+  RechargePackageSchema,
+} from '@petheart/contracts';
+import type { z } from 'zod';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { newOrderNo, rechargeDescription } from './policy';
+import { toPaymentOrder } from './presenter';
+import { NotificationRejected, type IncomingNotification, type PaymentEvent, type PaymentProvider } from './provider';
+import type { OrderRow, PaymentRepository } from './repository';
+
+/**
+ * The port a recharge is credited through (the ledger, wired in container.ts). It runs INSIDE the
+ * transaction that marks the order paid: both commit, or neither does (the provider then repeats the
+ * notification). It must be idempotent per order as well.
+ */
+export interface RechargeCrediting {
+  creditRecharge(tx: Database, credit: { userId: number; coins: number; orderNo: string }): Promise<void>;
+}
+
+/** Per-user limit on new orders (SlidingWindowLimiter). */
+export interface OrderLimiter {
+  take(key: number): number;
+}
+
+export interface PaymentServiceDeps {
+  orders: PaymentRepository;
+  /** The configured provider (PAYMENT_PROVIDER). */
+  provider: PaymentProvider;
+  crediting: RechargeCrediting;
+  /** The recharge packages on sale (config recharge_packages). */
+  packages: () => Promise<z.infer<typeof RechargePackageSchema>[]>;
+  limiter: OrderLimiter;
+  clock: Clock;
+  currency: string;
+  /** After a commit that credited an order (e.g. drop the user's cached userinfo). */
+  onCredited?: (order: OrderRow) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** What the provider's notification endpoint answers (both providers read only the status). */
+export interface NotifyAnswer {
+  status: 200 | 401 | 503;
+  body: { code: 'SUCCESS' | 'FAIL'; message: string };
+}
+
+export type NotifyOutcome =
+  | 'credited'
+  | 'paid'
+  | 'duplicate'
+  | 'closed'
+  | 'amount_mismatch'
+  | 'unknown_order'
+  | 'ignored'
+  | `after_${OrderRow['status']}`;
+
+export const ANSWER_OK: NotifyAnswer = { status: 200, body: { code: 'SUCCESS', message: '成功' } };
+export const rejectedAnswer = (reason: string): NotifyAnswer => ({
+  status: 401,
+  body: { code: 'FAIL', message: reason },
+});
+
+const LOGGED_BODY_MAX = 16 * 1024;
+
+/** Headers worth keeping in the notification log (the provider's own, and the content type). */
+function loggedHeaders(n: IncomingNotification): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(n.headers)) {
+    if (value === undefined) continue;
+    if (/^(wechatpay-|sandbox-|content-type$|user-agent$)/.test(name))
+      kept[name] = (Array.isArray(value) ? value.join(', ') : value).slice(0, 1024);
+  }
+  return kept;
+}
+
+/**
+ * Payment orders (decision 010): a recharge creates an order and places it with the provider; the
+ * provider's notification is verified and settles the order exactly once — created → paid by a
+ * conditional UPDATE in the same transaction as the credit — however often, in whatever order and
+ * however concurrently it arrives. A forged notification or a wrong amount credits nothing.
+ */
+export class PaymentService {
+  constructor(private readonly deps: PaymentServiceDeps) {}
+
+  get providerName(): PaymentProviderName {
+    return this.deps.provider.name;
+  }
+
+  /** POST /api/balance/Recharge: an order for a recharge package, placed with the provider. */
+  async recharge(userId: number, body: RechargeBody, locale: Locale): Promise<PayRequestData> {
+    const { provider, clock } = this.deps;
+    const pkg = (await this.deps.packages()).find((p) => p.id === body.id);
+    const coins = pkg ? pkg.coins + pkg.bonus : 0;
+    if (!pkg || pkg.price <= 0 || coins <= 0) throw new AppError('payment_package_not_found');
+    const openid = body.openid?.trim() ?? '';
+    if (provider.needsOpenid && !openid) throw new AppError('payment_open_in_wechat');
+    const wait = this.deps.limiter.take(userId);
+    if (wait > 0) throw new AppError('rate_limited', {}, wait);
+
+    const now = clock.now();
+    const order = await this.deps.orders.insertOrder({
+      orderNo: newOrderNo(now),
+      userId,
+      purpose: 'recharge',
+      packageId: pkg.id,
+      amount: pkg.price,
+      coins,
+      currency: this.deps.currency,
+      provider: provider.name,
+      payerId: openid || null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    try {
+      const placed = await provider.place({
+        orderNo: order.orderNo,
+        amount: order.amount,
+        currency: order.currency,
+        description: rechargeDescription(coins, locale),
+        openid: openid || undefined,
+        locale,
+      });
+      return { order_no: order.orderNo, amount: order.amount, coins: order.coins, currency: order.currency, ...placed };
+    } catch (error) {
+      this.deps.onError?.(error);
+      await this.deps.orders.finish(order.id, 'failed', 'place_failed', clock.now());
+      throw new AppError('payment_failed');
+    }
+  }
+
+  /** POST /api/balance/orders: the user's orders, newest first. */
+  async history(userId: number, query: PaymentOrderListBody): Promise<PaymentOrderListData> {
+    const { page, limit } = query;
+    const { rows, total } = await this.deps.orders.listByUser(
+      userId,
+      { purpose: query.purpose, status: query.status },
+      page,
+      limit,
+    );
+    return { list: rows.map(toPaymentOrder), total, page, limit };
+  }
+
+  /** POST /api/balance/order: one of the user's orders (another user's is not found). */
+  async order(userId: number, orderNo: string): Promise<PaymentOrder> {
+    const row = await this.deps.orders.byOrderNo(orderNo);
+    if (!row || row.userId !== userId) throw new AppError('order_not_found');
+    return toPaymentOrder(row);
+  }
+
+  /**
+   * A provider's notification: verified, logged, and settled in one transaction. Answers 2xx when it is
+   * done with (including repeats, and authentic ones that change nothing), 401 when it cannot be trusted.
+   */
+  async notify(provider: PaymentProviderName, incoming: IncomingNotification): Promise<NotifyAnswer | undefined> {
+    if (provider !== this.deps.provider.name) return undefined;
+    const receivedAt = this.deps.clock.now();
+    const log = {
+      provider,
+      headers: loggedHeaders(incoming),
+      body: incoming.body.slice(0, LOGGED_BODY_MAX),
+      receivedAt,
+    };
+    let event: PaymentEvent;
+    try {
+      event = this.deps.provider.verify(incoming);
+    } catch (error) {
+      if (!(error instanceof NotificationRejected)) throw error;
+      await this.deps.orders.logNotification({
+        ...log,
+        eventId: null,
+        orderNo: null,
+        verified: false,
+        outcome: error.reason,
+      });
+      return rejectedAnswer(error.reason);
+    }
+    const { outcome, order } = await this.deps.orders.transaction(async (repo, tx) => {
+      const settled = await this.settle(repo, tx, event);
+      await repo.logNotification({
+        ...log,
+        eventId: event.eventId,
+        orderNo: event.orderNo,
+        verified: true,
+        outcome: settled.outcome,
+      });
+      return settled;
+    });
+    if (outcome === 'credited' && order) this.deps.onCredited?.(order);
+    return ANSWER_OK;
+  }
+
+  /** Applies a verified event to its order (inside the caller's transaction). */
+  private async settle(
+    repo: PaymentRepository,
+    tx: Database,
+    event: PaymentEvent,
+  ): Promise<{ outcome: NotifyOutcome; order?: OrderRow }> {
+    const now = this.deps.clock.now();
+    const order = await repo.lockByOrderNo(event.orderNo);
+    if (!order || order.provider !== this.deps.provider.name) return { outcome: 'unknown_order' };
+    if (event.kind === 'ignored') return { outcome: 'ignored' };
+    if (event.kind === 'closed') {
+      const closed = await repo.finish(order.id, 'closed', 'closed_by_provider', now);
+      return { outcome: closed ? 'closed' : `after_${order.status}` };
+    }
+    if (event.amount !== order.amount || event.currency !== order.currency) {
+      // Authentic but not what was asked: flag the order, credit nothing (an operator looks at it).
+      await repo.finish(order.id, 'failed', 'amount_mismatch', now);
+      this.deps.onError?.(
+        new Error(
+          `payment ${order.orderNo}: paid ${String(event.amount)} ${event.currency}, asked ${String(order.amount)} ${order.currency}`,
+        ),
+      );
+      return { outcome: 'amount_mismatch' };
+    }
+    const paid = await repo.markPaid(order.id, {
+      transactionId: event.transactionId,
+      payerId: event.payerId,
+      paidAt: event.paidAt ?? now,
+      now,
+    });
+    // Not 'created' any more (the row lock makes this read current): a repeat, or too late.
+    if (!paid) return { outcome: order.status === 'paid' ? 'duplicate' : `after_${order.status}` };
+    if (paid.purpose === 'recharge') {
+      await this.deps.crediting.creditRecharge(tx, { userId: paid.userId, coins: paid.coins, orderNo: paid.orderNo });
+      return { outcome: 'credited', order: paid };
+    }
+    return { outcome: 'paid', order: paid };
+  }
+}

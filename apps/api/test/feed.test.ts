@@ -1,0 +1,340 @@
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FeedLogDataSchema,
+  FeedReceiptSchema,
+  FeedSchema,
+  LiveDetailSchema,
+  UserInfoDataSchema,
+  translate,
+} from '@petheart/contracts';
+import { feeds, ledgerHolds } from '../src/db/schema';
+import { PLATFORM_REVENUE } from '../src/modules/ledger/policy';
+import { createTestApi, failure, okData, type TestApi } from './harness';
+import type { TestDevice } from './devices-support';
+import {
+  createStation,
+  feed,
+  feedBody,
+  newFeeder,
+  nextState,
+  onlineDevice,
+  RoomWatcher,
+  setDevice,
+  settled,
+} from './feed-support';
+
+describe('the feed: hold → dispense → ack → post (or void)', () => {
+  let api: TestApi;
+  let url: string;
+  const devices: TestDevice[] = [];
+  const watchers: RoomWatcher[] = [];
+  const online = async (...args: Parameters<typeof onlineDevice>) => {
+    const d = await onlineDevice(...args);
+    devices.push(d);
+    return d;
+  };
+  const wallet = async (userId: number) => (await api.container.services.ledger.balances(userId)).wallet;
+  const shown = async (token: string) =>
+    okData(await api.get('/api/user/index', { token }), UserInfoDataSchema).userinfo.balance;
+  const feedRows = async (userId: number) =>
+    api.container.database.db.select().from(feeds).where(eq(feeds.userId, userId));
+
+  beforeAll(async () => {
+    // A short timeout keeps the silent-device cases quick (the product's default is 10 s).
+    api = await createTestApi({ seed: false, serveWeb: false, env: { FEED_TIMEOUT_MS: '1500' } });
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${String((api.app.server.address() as AddressInfo).port)}`;
+  });
+  afterEach(async () => {
+    const report = await api.container.services.ledger.checkInvariants();
+    expect(report.problems).toEqual([]);
+  });
+  afterAll(async () => {
+    for (const w of watchers) w.close();
+    await Promise.all(devices.map((d) => d.end()));
+    await api.close();
+  });
+
+  it('a dispensed feed posts the hold: the operator gets the share, the platform the rest, the room hears it', async () => {
+    const operator = await newFeeder(api, 0, 'Operator');
+    const station = await createStation(api, { operatorId: operator.id, revenueShareBp: 3000 });
+    const device = await online(api, station, 'ack');
+    const user = await newFeeder(api, 100, 'Mia');
+    const watcher = await RoomWatcher.join(url, station.deviceId);
+    watchers.push(watcher);
+    const platformBefore = await api.container.services.ledger.balanceOf(PLATFORM_REVENUE);
+
+    const r = await api.post('/api/live/feed', feedBody(station.deviceId), { token: user.token, lang: 'en' });
+    const sent = okData(r, FeedSchema);
+    expect(r.body.msg).toBe(translate('en', 'ok.feedQueued'));
+    expect(sent).toMatchObject({ status: 'dispensing', grams: 10, coins: 10, queue_position: 0, reason: null });
+    const done = await settled(api, user.token, sent.id);
+    expect(done).toMatchObject({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10, reason: null });
+    expect(done.settled_at).not.toBeNull();
+    expect(device.received.map((c) => c.grams)).toEqual([10]);
+
+    expect(await wallet(user.id)).toEqual({ balance: 90, held: 0, available: 90 });
+    expect(await shown(user.token)).toBe(90);
+    expect((await api.container.services.ledger.balances(operator.id)).earnings.balance).toBe(3);
+    const platformAfter = await api.container.services.ledger.balanceOf(PLATFORM_REVENUE);
+    expect(platformAfter.balance - platformBefore.balance).toBe(7);
+
+    await watcher.untilFed(1);
+    expect(watcher.fed).toEqual([{ device_id: station.deviceId, nickname: 'Mia', grams: 10, grams_today: 10 }]);
+    const room = okData(await api.post('/api/live/detail', { device_id: station.deviceId }), LiveDetailSchema);
+    expect(room.grams_today).toBe(10);
+
+    // The receipt and the feeding log.
+    const receipt = okData(
+      await api.post('/api/feed/detail', { id: sent.id }, { token: user.token }),
+      FeedReceiptSchema,
+    );
+    expect(receipt).toMatchObject({
+      id: sent.id,
+      status: 'succeeded',
+      device_id: station.deviceId,
+      base_id: station.baseId,
+    });
+    expect(receipt.device_name).toMatch(/^Feeder /);
+    expect(receipt.base_name).toMatch(/^Feed Base /);
+    const log = okData(
+      await api.post('/api/feed/log', { page: 1, limit: 10 }, { token: user.token }),
+      FeedLogDataSchema,
+    );
+    expect(log).toMatchObject({ total: 1, page: 1, limit: 10 });
+    expect(log.list).toEqual([receipt]);
+  });
+
+  it('charges for what fell: the price × grams measured / grams asked, rounded down, never above the hold', async () => {
+    const operator = await newFeeder(api, 0);
+    const station = await createStation(api, { operatorId: operator.id, revenueShareBp: 3000 });
+    const device = await online(api, station, 'manual');
+    const user = await newFeeder(api, 100);
+
+    const a = await feed(api, user.token, feedBody(station.deviceId));
+    await device.waitForCommands(1);
+    device.ack(device.received[0]?.id ?? '', 'dispensed', 7);
+    expect(await settled(api, user.token, a.id)).toMatchObject({
+      status: 'succeeded',
+      grams_dispensed: 7,
+      coins_charged: 7,
+    });
+
+    const b = await feed(api, user.token, feedBody(station.deviceId, { grams: 20, coins: 18 }));
+    await device.waitForCommands(2);
+    device.ack(device.received[1]?.id ?? '', 'dispensed', 23);
+    expect(await settled(api, user.token, b.id)).toMatchObject({ grams_dispensed: 23, coins_charged: 18 });
+
+    // 7 → operator 2, platform 5; 18 → operator 5, platform 13.
+    expect(await wallet(user.id)).toEqual({ balance: 75, held: 0, available: 75 });
+    expect((await api.container.services.ledger.balances(operator.id)).earnings.balance).toBe(7);
+  });
+
+  it('a jam, an empty hopper or a failure voids the hold: nothing charged, the reason told', async () => {
+    const station = await createStation(api);
+    const device = await online(api, station, 'manual');
+    const user = await newFeeder(api, 50);
+    const cases = [
+      { outcome: 'jammed', grams: 3, reason: 'jammed' },
+      { outcome: 'empty', grams: 0, reason: 'empty' },
+      { outcome: 'failed', grams: 0, reason: 'failed' },
+      { outcome: 'dispensed', grams: 0, reason: 'failed' },
+    ] as const;
+    for (const [i, c] of cases.entries()) {
+      const f = await feed(api, user.token, feedBody(station.deviceId));
+      await device.waitForCommands(i + 1);
+      device.ack(device.received[i]?.id ?? '', c.outcome, c.grams);
+      const done = await settled(api, user.token, f.id);
+      expect(done).toMatchObject({ status: 'failed', reason: c.reason, coins_charged: 0, grams_dispensed: c.grams });
+      expect(await wallet(user.id)).toEqual({ balance: 50, held: 0, available: 50 });
+    }
+    expect(await shown(user.token)).toBe(50);
+  });
+
+  it('a silent device times out; a device lost meanwhile says offline; both void the hold', async () => {
+    const station = await createStation(api);
+    await online(api, station, 'silent');
+    const user = await newFeeder(api, 30);
+    const f = await feed(api, user.token, feedBody(station.deviceId));
+    expect(await wallet(user.id)).toEqual({ balance: 30, held: 10, available: 20 });
+    expect(await settled(api, user.token, f.id)).toMatchObject({
+      status: 'failed',
+      reason: 'timeout',
+      coins_charged: 0,
+    });
+    expect(await wallet(user.id)).toEqual({ balance: 30, held: 0, available: 30 });
+
+    const other = await createStation(api);
+    const lost = await onlineDevice(api, other, 'manual');
+    const g = await feed(api, user.token, feedBody(other.deviceId));
+    await lost.waitForCommands(1);
+    const offline = nextState(api, other.deviceId, (e) => !e.feeder_online);
+    lost.kill();
+    await offline;
+    expect(await settled(api, user.token, g.id)).toMatchObject({ status: 'failed', reason: 'offline' });
+    expect(await wallet(user.id)).toEqual({ balance: 30, held: 0, available: 30 });
+  });
+
+  it('checks in order: feeder, camera, balance, daily cap — and holds or queues nothing when one fails', async () => {
+    const station = await createStation(api, { dailyGramCap: 25 });
+    const device = await online(api, station, 'manual', { feeder_online: false, camera_online: false });
+    const rich = await newFeeder(api, 100);
+    const poor = await newFeeder(api, 5);
+    const attempt = (token: string) => api.post('/api/live/feed', feedBody(station.deviceId), { token, lang: 'en' });
+
+    const r1 = await attempt(poor.token);
+    expect(failure(r1, 409, 'feeder_offline').msg).toBe('Feeder offline, operation not available at the moment.');
+    let stored = nextState(api, station.deviceId);
+    await device.publishState({ feeder_online: true, camera_online: false });
+    await stored;
+    failure(await attempt(poor.token), 409, 'camera_offline');
+    stored = nextState(api, station.deviceId);
+    await device.publishState({ feeder_online: true, camera_online: true });
+    await stored;
+    failure(await attempt(poor.token), 409, 'insufficient_balance');
+
+    // 10 + 10 fit under 25 g (waiting feeds count); the third would not. A poor user still hears about coins first.
+    await feed(api, rich.token, feedBody(station.deviceId));
+    await feed(api, rich.token, feedBody(station.deviceId));
+    const r = await attempt(rich.token);
+    expect(failure(r, 409, 'daily_cap_reached').msg).toBe(translate('en', 'error.daily_cap_reached'));
+    failure(await attempt(poor.token), 409, 'insufficient_balance');
+
+    expect(await wallet(poor.id)).toEqual({ balance: 5, held: 0, available: 5 });
+    expect(await wallet(rich.id)).toEqual({ balance: 100, held: 20, available: 80 });
+    expect(await feedRows(poor.id)).toEqual([]);
+    expect(await feedRows(rich.id)).toHaveLength(2);
+    await device.waitForCommands(1);
+    expect(device.received).toHaveLength(1); // the second waits behind the first
+    expect(api.container.services.gateway.queueLength(station.deviceId)).toBe(2);
+    for (let i = 0; i < 2; i++) {
+      await device.waitForCommands(i + 1);
+      device.ack(device.received[i]?.id ?? '', 'dispensed', 10);
+    }
+    const log = okData(await api.post('/api/feed/log', {}, { token: rich.token }), FeedLogDataSchema);
+    for (const f of log.list) expect(await settled(api, rich.token, f.id)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('only portions the device offers, for logged-in users, on enabled devices', async () => {
+    const station = await createStation(api, { portions: null }); // the configured defaults
+    await online(api, station, 'ack');
+    const user = await newFeeder(api, 100);
+    const defaults = (await api.container.services.configuration.settings()).feeding_portions;
+    const first = defaults[0];
+    if (!first) throw new Error('no default portions');
+    failure(await api.post('/api/live/feed', feedBody(station.deviceId)), 401, 'login_required');
+    failure(
+      await api.post('/api/live/feed', feedBody(station.deviceId, { grams: first.grams, coins: first.coins - 1 }), {
+        token: user.token,
+      }),
+      400,
+      'portion_invalid',
+    );
+    failure(await api.post('/api/live/feed', feedBody('NO-SUCH-DEVICE'), { token: user.token }), 404, 'not_found');
+    failure(
+      await api.post('/api/live/feed', { ...feedBody(station.deviceId), idempotency_key: 'x' }, { token: user.token }),
+      400,
+      'validation_failed',
+    );
+    const f = await feed(api, user.token, feedBody(station.deviceId, { grams: first.grams, coins: first.coins }));
+    expect(await settled(api, user.token, f.id)).toMatchObject({ status: 'succeeded' });
+    await setDevice(api, station.deviceId, { disabled: true });
+    failure(await api.post('/api/live/feed', feedBody(station.deviceId), { token: user.token }), 404, 'not_found');
+  });
+
+  it('the same idempotency key answers the same feed: one hold, one command, even when sent at once', async () => {
+    const station = await createStation(api);
+    const device = await online(api, station, 'manual');
+    const user = await newFeeder(api, 10); // exactly one portion: a second hold would be refused
+    const body = feedBody(station.deviceId);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => api.post('/api/live/feed', body, { token: user.token })),
+    );
+    const ids = new Set(answers.map((r) => okData(r, FeedSchema).id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    await device.waitForCommands(1);
+    device.ack(device.received[0]?.id ?? '', 'dispensed', 10);
+    expect(await settled(api, user.token, id ?? '')).toMatchObject({ status: 'succeeded', coins_charged: 10 });
+    // Once more after it ended: the same feed, ended; nothing moves.
+    expect(okData(await api.post('/api/live/feed', body, { token: user.token }), FeedSchema)).toMatchObject({
+      id,
+      status: 'succeeded',
+    });
+    expect(device.received).toHaveLength(1);
+    expect(await wallet(user.id)).toEqual({ balance: 0, held: 0, available: 0 });
+    const holds = await api.container.database.db
+      .select()
+      .from(ledgerHolds)
+      .where(eq(ledgerHolds.reference, id ?? ''));
+    expect(holds.map((h) => h.status)).toEqual(['posted']);
+    // The key with another portion is a client error, not a second feed.
+    failure(
+      await api.post('/api/live/feed', { ...body, grams: 20, coins: 18 }, { token: user.token }),
+      400,
+      'validation_failed',
+    );
+    // Another user's key space is their own: the same key is a new feed for them.
+    const friend = await newFeeder(api, 10);
+    const theirs = okData(await api.post('/api/live/feed', body, { token: friend.token }), FeedSchema);
+    expect(theirs.id).not.toBe(id);
+    await device.waitForCommands(2);
+    device.ack(device.received[1]?.id ?? '', 'dispensed', 10);
+    await settled(api, friend.token, theirs.id);
+  });
+
+  it('a queue per device: later feeds wait with their place and an expected wait, then run in order', async () => {
+    const station = await createStation(api);
+    const device = await online(api, station, 'manual');
+    const users = await Promise.all([newFeeder(api, 10), newFeeder(api, 10), newFeeder(api, 10)]);
+    const made = [];
+    for (const u of users) made.push(await feed(api, u.token, feedBody(station.deviceId)));
+    expect(made.map((f) => [f.status, f.queue_position, f.expected_wait_s])).toEqual([
+      ['dispensing', 0, 0],
+      ['queued', 1, 3],
+      ['queued', 2, 6],
+    ]);
+    const third = okData(
+      await api.post('/api/feed/status', { id: made[2]?.id }, { token: users[2].token }),
+      FeedSchema,
+    );
+    expect(third).toMatchObject({ status: 'queued', queue_position: 2 });
+    for (let i = 0; i < 3; i++) {
+      await device.waitForCommands(i + 1);
+      expect(device.received).toHaveLength(i + 1);
+      device.ack(device.received[i]?.id ?? '', 'dispensed', 10);
+      const done = await settled(api, users[i]?.token ?? '', made[i]?.id ?? '');
+      expect(done.status).toBe('succeeded');
+    }
+  });
+
+  it('a feed is its owner’s: another user gets not_found for its status, receipt and log', async () => {
+    const station = await createStation(api);
+    await online(api, station, 'ack');
+    const owner = await newFeeder(api, 10);
+    const other = await newFeeder(api, 0);
+    const f = await feed(api, owner.token, feedBody(station.deviceId));
+    failure(await api.post('/api/feed/status', { id: f.id }, { token: other.token }), 404, 'not_found');
+    failure(await api.post('/api/feed/detail', { id: f.id }, { token: other.token }), 404, 'not_found');
+    failure(await api.post('/api/feed/status', { id: randomUUID() }, { token: owner.token }), 404, 'not_found');
+    const log = okData(await api.post('/api/feed/log', {}, { token: other.token }), FeedLogDataSchema);
+    expect(log.total).toBe(0);
+    await settled(api, owner.token, f.id);
+  });
+
+  it('settling twice does nothing the second time; the sweeper finds nothing left to do', async () => {
+    const station = await createStation(api);
+    await online(api, station, 'ack');
+    const user = await newFeeder(api, 10);
+    const f = await feed(api, user.token, feedBody(station.deviceId));
+    await settled(api, user.token, f.id);
+    const { feedSettlement } = api.container.services;
+    expect(await feedSettlement.settle(f.id, { status: 'acked', outcome: 'dispensed', grams: 10 })).toBeUndefined();
+    expect(await feedSettlement.settle(f.id, { status: 'lost' })).toBeUndefined();
+    await feedSettlement.sweep();
+    expect(await wallet(user.id)).toEqual({ balance: 0, held: 0, available: 0 });
+  });
+});

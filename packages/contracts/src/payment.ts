@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { PageQuerySchema, pagedList } from './envelope';
+
+/** Who takes the money: the embedded sandbox (plays the payer) or WeChat Pay v3 JSAPI. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'wechat'] as const;
+export const PaymentProviderSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderName = z.infer<typeof PaymentProviderSchema>;
+
+/** What an order pays for: coins (a recharge) or, later, a payment to a rescue station (help-pay). */
+export const PAYMENT_PURPOSES = ['recharge', 'help_pay'] as const;
+export const PaymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
+export type PaymentPurpose = z.infer<typeof PaymentPurposeSchema>;
+
+/** created → paid (credited once) | failed (placing failed, or the paid amount did not match) | closed (cancelled). */
+export const PAYMENT_ORDER_STATUSES = ['created', 'paid', 'failed', 'closed'] as const;
+export const PaymentOrderStatusSchema = z.enum(PAYMENT_ORDER_STATUSES);
+export type PaymentOrderStatus = z.infer<typeof PaymentOrderStatusSchema>;
+
+/** A merchant order number (WeChat's out_trade_no: 6–32 of [A-Za-z0-9_-|*]). */
+export const OrderNoSchema = z
+  .string({ error: 'v.orderNo' })
+  .trim()
+  .regex(/^[A-Za-z0-9_\-|*]{6,32}$/, { error: 'v.orderNo' });
+
+// ---- POST /api/balance/Recharge ----
+
+export const RechargeBodySchema = z.object({
+  /** The recharge package (config recharge_packages[].id). */
+  id: z.coerce
+    .number({ error: 'v.rechargePackage' })
+    .int({ error: 'v.rechargePackage' })
+    .min(1, { error: 'v.rechargePackage' }),
+  /** The payer's openid in the messenger (WeChat JSAPI needs it; the sandbox ignores it). */
+  openid: z.string().trim().max(128, { error: 'v.tooLong' }).optional(),
+});
+export type RechargeBody = z.infer<typeof RechargeBodySchema>;
+
+/** Sandbox: the page where the payer confirms or cancels. */
+export const SandboxPayResponseSchema = z.object({ pay_url: z.string() });
+
+/** WeChat Pay JSAPI: the parameters of WeixinJSBridge.invoke('getBrandWCPayRequest', …), signed by the merchant. */
+export const WechatJsapiParamsSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type WechatJsapiParams = z.infer<typeof WechatJsapiParamsSchema>;
+
+const placed = { order_no: z.string(), amount: z.number().int(), coins: z.number().int(), currency: z.string() };
+/** data of Recharge (and later HelpPay): `response` is what the client hands to the provider's payment bridge. */
+export const PayRequestDataSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox'), ...placed, response: SandboxPayResponseSchema }),
+  z.object({ provider: z.literal('wechat'), ...placed, response: WechatJsapiParamsSchema }),
+]);
+export type PayRequestData = z.infer<typeof PayRequestDataSchema>;
+
+// ---- POST /api/balance/orders (paged history) and /api/balance/order (one order) ----
+
+export const PaymentOrderSchema = z.object({
+  order_no: z.string(),
+  purpose: PaymentPurposeSchema,
+  package_id: z.number().int().nullable(),
+  /** Paid amount, smallest currency unit (fen). */
+  amount: z.number().int(),
+  /** Coins credited when paid (package coins + bonus); 0 for help-pay. */
+  coins: z.number().int(),
+  currency: z.string(),
+  provider: PaymentProviderSchema,
+  status: PaymentOrderStatusSchema,
+  /** Unix seconds. */
+  created_at: z.number().int(),
+  paid_at: z.number().int().nullable(),
+});
+export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
+
+export const PaymentOrderListBodySchema = PageQuerySchema.extend({
+  purpose: PaymentPurposeSchema.optional(),
+  status: PaymentOrderStatusSchema.optional(),
+});
+export type PaymentOrderListBody = z.infer<typeof PaymentOrderListBodySchema>;
+export const PaymentOrderListDataSchema = pagedList(PaymentOrderSchema);
+export type PaymentOrderListData = z.infer<typeof PaymentOrderListDataSchema>;
+
+export const PaymentOrderBodySchema = z.object({ order_no: OrderNoSchema });
+
+// ---- Provider callbacks: POST /api/payment/notify/{provider} (raw signed body, no login) ----
+
+export const PaymentNotifyParamsSchema = z.object({ provider: z.string().max(32) });
+/** What the notification endpoint answers; providers read the HTTP status (2xx = received, else repeat). */
+export const PaymentNotifyAnswerSchema = z.object({ code: z.enum(['SUCCESS', 'FAIL']), message: z.string() });
+
+// ---- The sandbox payment page (server-rendered HTML): GET and POST /api/payment/sandbox/{order_no} ----
+
+export const SandboxPageParamsSchema = z.object({ order_no: OrderNoSchema });
+export const SandboxPageQuerySchema = z.object({
+  /** The page token from pay_url. */
+  sig: z.string().max(100).optional(),
+  lang: z.string().max(16).optional(),
+});
+export const SandboxDecisionBodySchema = SandboxPageQuerySchema.extend({ action: z.enum(['pay', 'cancel']) });
