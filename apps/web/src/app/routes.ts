@@ -41,7 +41,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/pages/beneficence/detail', page: PLACEHOLDER },
   { path: '/pages/mine/userinfo', page: 'me/UserInfoPage', requiresLogin: true },
   { path: '/pages/certificate/certificate', page: PLACEHOLDER, requiresLogin: true },
-  { path: '/pages/money/money', page: PLACEHOLDER, requiresLogin: true },
+  { path: '/pages/money/money', page: 'money/MoneyPage', requiresLogin: true },
   { path: '/pages/live/live', page: 'live/LivePage' },
   { path: '/pages/report/report', page: 'report/ReportPage', requiresLogin: true },
   { path: '/pages/baseDetail/baseDetail', page: 'yard/BaseDetailPage' },

@@ -45,9 +45,7 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
   const player = useLivePlayer(deviceId, live, room?.device.camera_online);
   const clips = useClips(deviceId, live);
   const { share, guide, closeGuide } = useShare();
-  const feed = useFeed(room, ensureLogin, () => {
-    toast(t('feedSheet.sent'));
-  });
+  const feed = useFeed(room, ensureLogin);
   const [busy, setBusy] = useState<'follow' | 'fans' | 'publish' | null>(null);
   const [fansOpen, setFansOpen] = useState(false);
   const [clipView, setClipView] = useState<ClipView | null>(null);
@@ -65,6 +63,10 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
       patch((r) => ({ ...r, device: { ...r.device, ...state } }));
     },
     clip: clips.add,
+    fed: (e) => {
+      patch((r) => ({ ...r, grams_today: e.grams_today }));
+      feed.onRoomFed(e);
+    },
   });
 
   // The browser tab carries the room's name.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_INTENT, feedBlock, feedIntentReducer, newIdempotencyKey } from './feed';
+import { EMPTY_INTENT, feedBlock, feedIntentReducer, feedView, isEnded, newIdempotencyKey } from './feed';
 
 describe('feedBlock', () => {
   it('checks the feeder first, then the camera', () => {
@@ -49,5 +49,26 @@ describe('feed intent', () => {
     expect(s.key).toBe('k-old');
     s = feedIntentReducer(s, { type: 'choose', portion: large });
     expect(s).toEqual({ portion: large, key: null });
+  });
+});
+
+describe('feedView', () => {
+  const open = { queue_position: 2, expected_wait_s: 6, grams_dispensed: 0, reason: null };
+
+  it('shows the place in the queue and the wait, then dispensing', () => {
+    expect(feedView({ ...open, status: 'queued' })).toEqual({ kind: 'queued', position: 2, waitSeconds: 6 });
+    expect(feedView({ ...open, status: 'dispensing' })).toEqual({ kind: 'dispensing' });
+    expect(isEnded(feedView({ ...open, status: 'queued' }))).toBe(false);
+  });
+
+  it('ends with the grams that fell, or the reason’s message', () => {
+    const fed = feedView({ ...open, status: 'succeeded', grams_dispensed: 9 });
+    expect(fed).toEqual({ kind: 'fed', grams: 9 });
+    expect(feedView({ ...open, status: 'failed', reason: 'empty' })).toEqual({
+      kind: 'failed',
+      reason: 'feed.reason.empty',
+    });
+    expect(feedView({ ...open, status: 'failed' })).toEqual({ kind: 'failed', reason: 'feed.reason.failed' });
+    expect(isEnded(fed)).toBe(true);
   });
 });

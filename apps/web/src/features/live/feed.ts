@@ -1,4 +1,10 @@
-import type { DeviceLiveState, DevicePortion, MessageKey } from '@petheart/contracts';
+import {
+  feedReasonMessage,
+  type DeviceLiveState,
+  type DevicePortion,
+  type Feed,
+  type MessageKey,
+} from '@petheart/contracts';
 
 /**
  * Why Feed is blocked, as the contracts message to show; null when it may go ahead. The feeder is checked
@@ -46,3 +52,38 @@ export function feedIntentReducer(state: FeedIntent, event: FeedIntentEvent): Fe
       return { ...state, key: null };
   }
 }
+
+/**
+ * Each status poll waits up to this long on the server (a long poll that answers the moment the feed ends),
+ * kept under the request layer's 1 s loading delay so following a feed never shows the loading mask.
+ */
+export const FEED_POLL_WAIT_MS = 800;
+/** A lost status answer (no response) is asked again after this long, this many times at most. */
+export const FEED_POLL_RETRY_MS = 1_500;
+export const FEED_POLL_MAX_RETRIES = 20;
+
+/** What the user is told about a feed: where it is while open, then how it ended. */
+export type FeedView =
+  | { kind: 'queued'; position: number; waitSeconds: number }
+  | { kind: 'dispensing' }
+  | { kind: 'fed'; grams: number }
+  | { kind: 'failed'; reason: MessageKey };
+
+export function feedView(
+  feed: Pick<Feed, 'status' | 'queue_position' | 'expected_wait_s' | 'grams_dispensed' | 'reason'>,
+): FeedView {
+  switch (feed.status) {
+    case 'queued':
+      return { kind: 'queued', position: feed.queue_position, waitSeconds: feed.expected_wait_s };
+    case 'dispensing':
+      return { kind: 'dispensing' };
+    case 'succeeded':
+      return { kind: 'fed', grams: feed.grams_dispensed };
+    case 'failed':
+      return { kind: 'failed', reason: feedReasonMessage(feed.reason ?? 'failed') };
+  }
+}
+
+/** Whether a view is an end (the feed needs no more polling). */
+export const isEnded = (view: FeedView): view is Extract<FeedView, { kind: 'fed' | 'failed' }> =>
+  view.kind === 'fed' || view.kind === 'failed';

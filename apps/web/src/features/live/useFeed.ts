@@ -1,36 +1,119 @@
-import { useCallback, useReducer, useState } from 'react';
-import { z } from 'zod';
-import type { DevicePortion, LiveDetail } from '@petheart/contracts';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FeedSchema,
+  isFeedSettled,
+  type DevicePortion,
+  type Feed,
+  type FeedBody,
+  type LiveDetail,
+  type LiveServerEvent,
+} from '@petheart/contracts';
 import { ApiError, useApi } from '../../shared/api';
-import { useMessage } from '../../shared/i18n';
+import { formatWeight } from '../../shared/format';
+import { useLanguage, useMessage } from '../../shared/i18n';
+import { useSession } from '../../shared/session';
 import { toast } from '../../shared/ui';
-import { EMPTY_INTENT, feedBlock, feedIntentReducer, newIdempotencyKey } from './feed';
+import {
+  EMPTY_INTENT,
+  FEED_POLL_MAX_RETRIES,
+  FEED_POLL_RETRY_MS,
+  FEED_POLL_WAIT_MS,
+  feedBlock,
+  feedIntentReducer,
+  feedView,
+  isEnded,
+  newIdempotencyKey,
+  type FeedView,
+} from './feed';
 
-/**
- * The request the feed issue completes: POST /api/live/feed with the portion and the intent's idempotency key.
- * Its schemas land in the contracts with that issue; until then any answer is accepted and a missing route
- * shows the API's own error.
- */
-export interface FeedRequest {
-  device_id: string;
-  grams: number;
-  coins: number;
-  idempotency_key: string;
-}
-const FeedAnswerSchema = z.unknown();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Feed, in one place: the offline checks (feeder first), the login gate, the portion sheet, the portion choice
- * and the idempotency key kept for retries of the same intent; `confirm` sends it.
+ * and the idempotency key kept for retries of the same intent; `confirm` sends it (POST /api/live/feed), then
+ * follows the feed (POST /api/feed/status, short long-polls) through the queue to its end, tells the user
+ * ("Fed 10 g", or why and that nothing was charged) and refreshes the balance. Insufficient balance asks to
+ * recharge instead of a toast.
  */
-export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean, onFed: () => void) {
+export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean) {
   const api = useApi();
   const message = useMessage();
+  const { t } = useTranslation('live');
+  const { locale } = useLanguage();
+  const { refreshUser, user } = useSession();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
+  const [askRecharge, setAskRecharge] = useState(false);
+  /** The feed being followed (null when none is open). */
+  const [progress, setProgress] = useState<{ id: string; view: FeedView } | null>(null);
   const [intent, dispatch] = useReducer(feedIntentReducer, EMPTY_INTENT);
+  /** Bumped to stop the current follow (unmount, or the feed ended through another answer). */
+  const run = useRef(0);
   const portions: DevicePortion[] = room?.device.portions ?? [];
   const blocked = room ? feedBlock(room.device) : null;
+
+  useEffect(
+    () => () => {
+      run.current += 1;
+    },
+    [],
+  );
+
+  const refreshBalance = useCallback(() => {
+    refreshUser().catch(() => undefined);
+  }, [refreshUser]);
+
+  /** Tells the user how it ended, once per feed. */
+  const finish = useCallback(
+    (feed: Feed) => {
+      const view = feedView(feed);
+      if (!isEnded(view)) return;
+      run.current += 1;
+      setProgress(null);
+      setOpen(false);
+      toast(
+        view.kind === 'fed'
+          ? t('feedResult.fed', { weight: formatWeight(view.grams, locale) })
+          : `${message(view.reason)} ${message('feed.notCharged')}`,
+      );
+      refreshBalance();
+    },
+    [t, locale, message, refreshBalance],
+  );
+
+  const statusOf = useCallback(
+    (id: string, waitMs: number) =>
+      api.request({ path: '/feed/status', data: { id, wait_ms: waitMs }, schema: FeedSchema, silent: true }),
+    [api],
+  );
+
+  /** Polls until the feed ends (each poll waits up to FEED_POLL_WAIT_MS on the server, under the 1 s loading delay). */
+  const follow = useCallback(
+    async (first: Feed) => {
+      const mine = ++run.current;
+      let feed = first;
+      let lost = 0;
+      setProgress({ id: feed.id, view: feedView(feed) });
+      while (!isFeedSettled(feed)) {
+        try {
+          feed = await statusOf(feed.id, FEED_POLL_WAIT_MS);
+          lost = 0;
+        } catch (error) {
+          // A definite refusal (logged out…) ends the watch; a lost answer is asked again.
+          if ((error instanceof ApiError && error.status !== 0) || ++lost > FEED_POLL_MAX_RETRIES) {
+            if (run.current === mine) setProgress(null);
+            return;
+          }
+          await sleep(FEED_POLL_RETRY_MS);
+        }
+        if (run.current !== mine) return;
+        setProgress({ id: feed.id, view: feedView(feed) });
+      }
+      finish(feed);
+    },
+    [statusOf, finish],
+  );
 
   const start = useCallback(() => {
     if (!room) return;
@@ -53,32 +136,80 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
   }, []);
 
   const confirm = useCallback(async () => {
-    if (!room || !intent.portion || sending) return;
+    if (!room || !intent.portion || sending || progress) return;
     if (blocked) {
       toast(message(blocked));
       return;
     }
     const key = intent.key ?? newIdempotencyKey();
     if (!intent.key) dispatch({ type: 'send', newKey: () => key });
-    const body: FeedRequest = {
+    const body: FeedBody = {
       device_id: room.device.device_id,
       grams: intent.portion.grams,
       coins: intent.portion.coins,
       idempotency_key: key,
     };
     setSending(true);
+    let created: Feed;
     try {
-      await api.request({ path: '/live/feed', data: body, schema: FeedAnswerSchema, task: 'feed' });
-      dispatch({ type: 'settled' });
-      setOpen(false);
-      onFed();
+      created = await api.request({ path: '/live/feed', data: body, schema: FeedSchema, task: 'feed', silent: true });
     } catch (error) {
       // A definite answer ends the intent; a lost one (no response) keeps its key for the retry.
       if (error instanceof ApiError && error.status !== 0) dispatch({ type: 'settled' });
+      if (error instanceof ApiError && error.errorId === 'insufficient_balance') {
+        setOpen(false);
+        setAskRecharge(true);
+      } else if (error instanceof Error) {
+        toast(error.message);
+      }
+      return;
     } finally {
       setSending(false);
     }
-  }, [api, room, intent, sending, blocked, message, onFed]);
+    dispatch({ type: 'settled' });
+    refreshBalance(); // the portion's coins are on hold now
+    void follow(created);
+  }, [api, room, intent, sending, progress, blocked, message, follow, refreshBalance]);
 
-  return { open, start, close, choose, confirm, sending, portions, portion: intent.portion, blocked };
+  /**
+   * The room's `fed` event: the user's own feed may have ended (ask at once rather than at the next poll);
+   * anyone else's is shown.
+   */
+  const onRoomFed = useCallback(
+    (event: LiveServerEvent<'fed'>) => {
+      if (progress) {
+        const mine = run.current;
+        statusOf(progress.id, 0).then(
+          (feed) => {
+            if (run.current === mine && isFeedSettled(feed)) finish(feed);
+          },
+          () => undefined,
+        );
+        if (user && event.nickname === user.nickname) return;
+      }
+      toast(t('feedResult.roomFed', { nickname: event.nickname, weight: formatWeight(event.grams, locale) }));
+    },
+    [progress, statusOf, finish, user, t, locale],
+  );
+
+  const dismissRecharge = useCallback(() => {
+    setAskRecharge(false);
+  }, []);
+
+  return {
+    open,
+    start,
+    close,
+    choose,
+    confirm,
+    sending,
+    /** Where the open feed is (queued with its place, dispensing); null when none is open. */
+    progress: progress?.view ?? null,
+    askRecharge,
+    dismissRecharge,
+    onRoomFed,
+    portions,
+    portion: intent.portion,
+    blocked,
+  };
 }

@@ -1,0 +1,251 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Feed, LiveDetail, UserInfo } from '@petheart/contracts';
+import { CONFIG, renderApp } from '../../test-support/app';
+import type * as ui from '../../shared/ui';
+import { toast } from '../../shared/ui';
+
+vi.mock('../../shared/ui', async (importOriginal) => ({
+  ...(await importOriginal<typeof ui>()),
+  toast: vi.fn(),
+}));
+
+/** socket.io-client's socket, answering `join`; the test fires server events. */
+class FakeSocket {
+  readonly handlers = new Map<string, ((payload: unknown) => void)[]>();
+  connected = false;
+  on(event: string, fn: (payload: unknown) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
+    return this;
+  }
+  timeout() {
+    return this;
+  }
+  emit(event: string, _data: unknown, ack?: (err: unknown, value: unknown) => void) {
+    if (event === 'join') ack?.(null, { ok: true, viewers: 3, latest_seq: 0 });
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+  }
+  fire(event: string, payload?: unknown) {
+    if (event === 'connect') this.connected = true;
+    for (const fn of this.handlers.get(event) ?? []) fn(payload);
+  }
+}
+const sockets: FakeSocket[] = [];
+vi.mock('socket.io-client', () => ({
+  io: () => {
+    const s = new FakeSocket();
+    sockets.push(s);
+    return s;
+  },
+}));
+
+/** Generous waits: the whole app renders lazily, and CI machines are shared. */
+const SLOW = { timeout: 5_000 };
+
+const ROOM: LiveDetail = {
+  device: {
+    device_id: 'PH-0002',
+    name: 'Bund Feeder B',
+    base_id: 1,
+    online: true,
+    feeder_online: true,
+    camera_online: true,
+    food_stock: 4200,
+    last_seen_at: 1_700_000_000,
+    days_in_operation: 3,
+    portions: [
+      { grams: 10, coins: 10 },
+      { grams: 50, coins: 45 },
+    ],
+  },
+  base: {
+    id: 1,
+    name: 'Bund Riverside Cat Corner',
+    address: 'Shanghai',
+    latitude: 31.2,
+    longitude: 121.5,
+    animal_count: 18,
+    photos: [],
+    introduction: '',
+    created_at: 1_700_000_000,
+  },
+  viewers: 1,
+  followers: 2,
+  followed: false,
+  fan_count: 0,
+  fan: null,
+  grams_today: 120,
+  latest_seq: 0,
+};
+
+const USER: UserInfo = {
+  id: 7,
+  nickname: 'Mia',
+  email: 'mia@example.com',
+  mobile: null,
+  avatar: '',
+  login_days: 1,
+  balance: 100,
+  roles: ['user'],
+  created_at: 1_700_000_000,
+};
+
+const feedOf = (over: Partial<Feed>): Feed => ({
+  id: '9a4c0a52-43c6-4a8f-8f4d-2b1f7a1f0c01',
+  device_id: 'PH-0002',
+  status: 'queued',
+  grams: 10,
+  coins: 10,
+  grams_dispensed: 0,
+  coins_charged: 0,
+  reason: null,
+  queue_position: 0,
+  expected_wait_s: 0,
+  created_at: 1_700_000_000,
+  settled_at: null,
+  ...over,
+});
+
+type Reply = { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+const ok = (data: unknown) => ({ body: { code: 1, msg: '', time: 1, data } });
+const fail = (status: number, error: string, msg: string) => ({
+  status,
+  body: { code: 0, msg, time: 1, data: { error } },
+});
+
+/** fetch stubbed: the room, the user, and `feed(path, body)` for the feed calls. Returns the calls. */
+function stubFetch(feed: (path: string, body: Record<string, unknown>) => Reply | undefined) {
+  const calls: { path: string; body: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = url.replace(/^.*\/api/, '').replace(/\?.*$/, '');
+      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>;
+      calls.push({ path, body });
+      let reply: Reply | undefined;
+      if (path.includes('getConfiguration')) reply = ok(CONFIG);
+      else if (path === '/user/index') reply = ok({ userinfo: USER });
+      else if (path === '/live/detail') reply = ok(ROOM);
+      else if (path === '/live/comment/list') reply = ok({ list: [], latest_seq: 0 });
+      else if (path === '/live/clip/list') reply = ok({ list: [], total: 0, page: 1, limit: 10 });
+      else reply = feed(path, body);
+      const r = (await reply) ?? fail(404, 'not_found', '404');
+      return new Response(JSON.stringify(r.body), { status: r.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+/** A reply the test gives later. */
+function later() {
+  let give: (r: { status?: number; body: unknown }) => void = () => undefined;
+  const promise = new Promise<{ status?: number; body: unknown }>((resolve) => {
+    give = resolve;
+  });
+  return { promise, give };
+}
+
+async function openSheetAndFeed() {
+  const router = renderApp('/pages/live/live?device_id=PH-0002', { token: 'tok' });
+  const button = await screen.findByTestId('feed-button', {}, SLOW);
+  await waitFor(() => {
+    expect(button).not.toHaveAttribute('aria-disabled');
+  }, SLOW);
+  await userEvent.click(button);
+  const sheet = await screen.findByTestId('feed-sheet', {}, SLOW);
+  await userEvent.click(within(sheet).getByRole('button', { name: /Feed 10g for 10 coins/ }));
+  return { sheet, router };
+}
+
+describe('feeding from the live room', () => {
+  beforeEach(() => {
+    sockets.length = 0;
+    vi.mocked(toast).mockClear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the portion with a key, shows the queue, then "Fed 10g" and the new balance', async () => {
+    const status = [later(), later()];
+    let polls = 0;
+    const calls = stubFetch((path) => {
+      if (path === '/live/feed') return ok(feedOf({ status: 'queued', queue_position: 2, expected_wait_s: 6 }));
+      if (path === '/feed/status') return status[polls++]?.promise;
+      return undefined;
+    });
+    const { sheet } = await openSheetAndFeed();
+    const sent = calls.find((c) => c.path === '/live/feed');
+    expect(sent?.body).toMatchObject({ device_id: 'PH-0002', grams: 10, coins: 10 });
+    expect(sent?.body.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await within(sheet).findByTestId('feed-progress', {}, SLOW)).toHaveTextContent(
+      '2 feeds ahead of yours · about 6 s',
+    );
+
+    act(() => {
+      status[0]?.give(ok(feedOf({ status: 'dispensing' })));
+    });
+    expect(await within(sheet).findByText('The feeder is dispensing your food…', {}, SLOW)).toBeInTheDocument();
+    const userCalls = calls.filter((c) => c.path === '/user/index').length;
+    act(() => {
+      status[1]?.give(ok(feedOf({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10 })));
+    });
+    await waitFor(() => {
+      expect(toast).toHaveBeenCalledWith('Fed 10g');
+    }, SLOW);
+    expect(screen.queryByTestId('feed-sheet')).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(calls.filter((c) => c.path === '/user/index').length).toBeGreaterThan(userCalls);
+    }, SLOW);
+    const polled = calls.filter((c) => c.path === '/feed/status');
+    expect(polled.map((c) => c.body.id)).toEqual([feedOf({}).id, feedOf({}).id]);
+    expect(polled.every((c) => typeof c.body.wait_ms === 'number' && c.body.wait_ms < 1000)).toBe(true);
+  });
+
+  it('a failed feed says why and that nothing was charged', async () => {
+    stubFetch((path) => {
+      if (path === '/live/feed') return ok(feedOf({ status: 'dispensing' }));
+      if (path === '/feed/status') return ok(feedOf({ status: 'failed', reason: 'jammed', grams_dispensed: 2 }));
+      return undefined;
+    });
+    await openSheetAndFeed();
+    await waitFor(() => {
+      expect(toast).toHaveBeenCalledWith('The feeder jammed and no food fell. You were not charged.');
+    }, SLOW);
+  });
+
+  it('insufficient balance asks to recharge, and Recharge goes to the money page', async () => {
+    stubFetch((path) => {
+      if (path === '/live/feed') return fail(409, 'insufficient_balance', 'Insufficient balance');
+      return undefined;
+    });
+    const { router } = await openSheetAndFeed();
+    const prompt = await screen.findByTestId('recharge-sheet', {}, SLOW);
+    expect(prompt).toHaveTextContent('Insufficient balance');
+    expect(toast).not.toHaveBeenCalled();
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Recharge' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/pages/money/money');
+    }, SLOW);
+  });
+
+  it('the room hears others feed: grams today goes up and the feed is shown', async () => {
+    stubFetch(() => undefined);
+    renderApp('/pages/live/live?device_id=PH-0002', { token: 'tok' });
+    expect(await screen.findByText(/Fed today 120g/, {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(sockets.length).toBeGreaterThan(0);
+    }, SLOW);
+    act(() => {
+      sockets[0]?.fire('connect');
+      sockets[0]?.fire('fed', { device_id: 'PH-0002', nickname: 'Leo', grams: 10, grams_today: 130 });
+    });
+    expect(await screen.findByText(/Fed today 130g/, {}, SLOW)).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith('Leo fed 10g');
+  });
+});

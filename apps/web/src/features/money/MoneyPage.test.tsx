@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PaymentOrder, UserInfo } from '@petheart/contracts';
+import { CONFIG, renderApp, stubApi, type ApiCall } from '../../test-support/app';
+import type * as BridgeModule from './bridge';
+import { openPayPage } from './bridge';
+
+vi.mock('./bridge', async (original) => ({ ...(await original<typeof BridgeModule>()), openPayPage: vi.fn() }));
+
+const config = {
+  ...CONFIG,
+  recharge_packages: [
+    { id: 1, price: 600, coins: 60, bonus: 0 },
+    { id: 2, price: 3000, coins: 300, bonus: 10 },
+    { id: 3, price: 12_345_678, coins: 123_456, bonus: 0 },
+  ],
+};
+const user = (balance: number): UserInfo => ({
+  id: 7,
+  nickname: 'Demo',
+  email: 'demo@petheart.local',
+  mobile: null,
+  avatar: '',
+  login_days: 1,
+  balance,
+  roles: ['user'],
+  created_at: 1,
+});
+const order = (status: PaymentOrder['status']): PaymentOrder => ({
+  order_no: 'P20250101000000ABCDEF123456',
+  purpose: 'recharge',
+  package_id: 2,
+  amount: 3000,
+  coins: 310,
+  currency: 'CNY',
+  provider: 'sandbox',
+  status,
+  created_at: Math.floor(Date.now() / 1000) - 120,
+  paid_at: status === 'paid' ? Math.floor(Date.now() / 1000) : null,
+});
+
+/** The API: user info with `balance()`, the order `status()` of order polls, and the history `rows()`. */
+function stub(o: { balance?: () => number; status?: () => PaymentOrder['status']; rows?: () => PaymentOrder[] } = {}) {
+  return stubApi((c: ApiCall) => {
+    if (c.path === '/user/index') return { userinfo: user(o.balance?.() ?? 40) };
+    if (c.path === '/balance/orders') {
+      const list = o.rows?.() ?? [];
+      return { list, total: list.length, page: 1, limit: 10 };
+    }
+    if (c.path === '/balance/order') return order(o.status?.() ?? 'created');
+    if (c.path === '/balance/Recharge') {
+      return {
+        provider: 'sandbox',
+        order_no: 'P20250101000000ABCDEF123456',
+        amount: 3000,
+        coins: 310,
+        currency: 'CNY',
+        response: { pay_url: '/api/payment/sandbox/P20250101000000ABCDEF123456?sig=s&lang=en' },
+      };
+    }
+    return undefined;
+  }, config);
+}
+
+describe('MoneyPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(openPayPage).mockClear();
+  });
+
+  it('shows the balance, the packages with prices and bonus, and the empty history', async () => {
+    stub({ balance: () => 1914 });
+    renderApp('/pages/money/money', { token: 'tok' });
+    expect(await screen.findByTestId('money-balance')).toHaveTextContent('1,914');
+    const grid = await screen.findByRole('radiogroup');
+    const options = within(grid).getAllByRole('radio');
+    expect(options.map((b) => b.textContent)).toEqual([
+      '60 coins¥6',
+      '300 coins+10 bonus¥30',
+      '123,456 coins¥123,456.78',
+    ]);
+    expect(await screen.findByText('No recharge history')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Select a package' })).toBeDisabled();
+  });
+
+  it('pays a chosen package on the sandbox payment page', async () => {
+    const calls = stub();
+    renderApp('/pages/money/money', { token: 'tok' });
+    await userEvent.click(await screen.findByTestId('package-2'));
+    expect(screen.getByTestId('package-2')).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay ¥30' }));
+    await waitFor(() => {
+      expect(openPayPage).toHaveBeenCalledWith('/api/payment/sandbox/P20250101000000ABCDEF123456?sig=s&lang=en');
+    });
+    expect(calls.find((c) => c.path === '/balance/Recharge')?.body).toEqual({ id: 2 });
+  });
+
+  it('back with the order: waits until it is paid, then shows the new balance and the order', async () => {
+    let paid = false;
+    const calls = stub({
+      balance: () => (paid ? 350 : 40),
+      status: () => {
+        // The first poll still finds the order open; the notification settles it before the next.
+        const status = paid ? 'paid' : 'created';
+        paid = true;
+        return status;
+      },
+      rows: () => (paid ? [order('paid')] : []),
+    });
+    renderApp('/pages/money/money?order_no=P20250101000000ABCDEF123456', { token: 'tok' });
+    const result = await screen.findByTestId('order-result');
+    expect(result).toHaveAttribute('data-phase', 'pending');
+    await waitFor(
+      () => {
+        expect(result).toHaveAttribute('data-phase', 'paid');
+      },
+      { timeout: 3000 },
+    );
+    expect(result).toHaveTextContent('310 coins have been added to your balance');
+    expect(await screen.findByTestId('money-balance')).toHaveTextContent('350');
+    const row = await screen.findByTestId('history-row');
+    expect(row).toHaveTextContent('+310 coins');
+    expect(row).toHaveTextContent('¥30');
+    expect(row).toHaveTextContent('Paid');
+    expect(row).toHaveTextContent('2 minutes ago');
+    expect(calls.filter((c) => c.path === '/balance/order').map((c) => c.body)).toEqual([
+      { order_no: 'P20250101000000ABCDEF123456' },
+      { order_no: 'P20250101000000ABCDEF123456' },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByTestId('order-result')).toBeNull();
+  });
+
+  it('a cancelled order says so in Chinese, with the empty state in Chinese', async () => {
+    stub({ status: () => 'closed' });
+    renderApp('/pages/money/money?order_no=P20250101000000ABCDEF123456', { token: 'tok', locale: 'zh-CN' });
+    expect(await screen.findByText('已取消支付')).toBeInTheDocument();
+    expect(await screen.findByText('暂无充值记录')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: '充值' })).toBeInTheDocument();
+  });
+
+  it('a WeChat order outside WeChat: 请在微信中打开', async () => {
+    stubApi((c) => {
+      if (c.path === '/user/index') return { userinfo: user(0) };
+      if (c.path === '/balance/orders') return { list: [], total: 0, page: 1, limit: 10 };
+      if (c.path === '/balance/Recharge') {
+        return {
+          provider: 'wechat',
+          order_no: 'P20250101000000ABCDEF123456',
+          amount: 600,
+          coins: 60,
+          currency: 'CNY',
+          response: {
+            appId: 'wx',
+            timeStamp: '1',
+            nonceStr: 'n',
+            package: 'prepay_id=x',
+            signType: 'RSA',
+            paySign: 's',
+          },
+        };
+      }
+      return undefined;
+    }, config);
+    renderApp('/pages/money/money', { token: 'tok', locale: 'zh-CN' });
+    await userEvent.click(await screen.findByTestId('package-1'));
+    await userEvent.click(screen.getByRole('button', { name: '支付 ¥6' }));
+    expect(await screen.findByText('请在微信中打开')).toBeInTheDocument();
+    expect(openPayPage).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,99 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { PaymentOrder } from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { useLanguage } from '../../shared/i18n';
+import { useSession } from '../../shared/session';
+import { PageHeader, PullToRefresh, usePagedList } from '../../shared/ui';
+import { moneyApi } from './api';
+import { BalanceCard } from './components/BalanceCard';
+import { OrderResult } from './components/OrderResult';
+import { PackageGrid } from './components/PackageGrid';
+import { RechargeHistory } from './components/RechargeHistory';
+import { formatMoney } from './format';
+import { usePay } from './usePay';
+import { useOrderStatus } from './useOrderStatus';
+import styles from './money.module.css';
+
+const HISTORY_KEY = ['money', 'orders'];
+
+/**
+ * /pages/money/money (login required): the coin balance, the recharge packages from config with Pay, the
+ * outcome of the order the page came back with (`?order_no=`, polled until final), and the recharge history.
+ */
+export default function MoneyPage() {
+  const { t } = useTranslation('money');
+  const { locale } = useLanguage();
+  const client = useApi();
+  const api = useMemo(() => moneyApi(client), [client]);
+  const { user, config, refreshUser } = useSession();
+  const [params, setParams] = useSearchParams();
+  const orderNo = params.get('order_no')?.trim() || null;
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const history = usePagedList<PaymentOrder>({ queryKey: HISTORY_KEY, fetchPage: api.orders });
+  const { refresh: refreshHistory } = history;
+
+  const settled = useCallback(
+    (order: PaymentOrder) => {
+      if (order.status === 'paid') void refreshUser().catch(() => undefined);
+      void refreshHistory();
+    },
+    [refreshUser, refreshHistory],
+  );
+  const result = useOrderStatus(orderNo, api.order, settled);
+
+  const showOrder = useCallback(
+    (no: string | null) => {
+      setParams(no ? { order_no: no } : {}, { replace: true });
+    },
+    [setParams],
+  );
+  const { pay, paying } = usePay(api, showOrder);
+
+  const packages = config?.recharge_packages ?? [];
+  const currency = config?.currency ?? 'CNY';
+  const chosen = packages.find((p) => p.id === selected);
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={t('title')} />
+      <PullToRefresh onRefresh={() => Promise.all([refreshUser().catch(() => undefined), refreshHistory()])}>
+        <div className={styles.content}>
+          <BalanceCard balance={user?.balance} />
+          {result ? (
+            <OrderResult
+              state={result}
+              onDone={() => {
+                showOrder(null);
+              }}
+            />
+          ) : null}
+          <section className={styles.section} aria-labelledby="money-packages">
+            <h2 id="money-packages" className={styles.sectionTitle}>
+              {t('packages')}
+            </h2>
+            <PackageGrid packages={packages} currency={currency} selected={selected} onSelect={setSelected} />
+            <Button
+              block
+              color="primary"
+              shape="rounded"
+              size="large"
+              className={styles.pay}
+              disabled={!chosen}
+              loading={paying}
+              onClick={() => {
+                if (chosen) void pay(chosen.id);
+              }}
+            >
+              {chosen ? t('pay', { price: formatMoney(chosen.price, currency, locale) }) : t('choose')}
+            </Button>
+          </section>
+          <RechargeHistory list={history} />
+        </div>
+      </PullToRefresh>
+    </div>
+  );
+}
