@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -63,11 +63,15 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
   project.provide('pgTemplateDb', '');
   return async () => {
-    // The template stays cached for the next run; remove stale ones from older migrations.
+    // The template stays cached for the next run; remove stale ones from older migrations once they are a day
+    // old (a run of another checkout with other migrations may be using its template right now).
     const dir = os.tmpdir();
+    const dayAgo = Date.now() - 86_400_000;
     for (const name of await readdir(dir)) {
-      if (name.startsWith('petheart-pglite-template-') && path.join(dir, name) !== file)
-        await rm(path.join(dir, name), { force: true });
+      const other = path.join(dir, name);
+      if (!name.startsWith('petheart-pglite-template-') || other === file) continue;
+      const info = await stat(other).catch(() => undefined);
+      if (info && info.mtimeMs < dayAgo) await rm(other, { force: true });
     }
   };
 }
