@@ -115,8 +115,7 @@ function roundTripSuite(kind: 'embedded' | 'mosquitto') {
       if (process.env.ROUNDTRIP_TRACE) console.log(JSON.stringify(slow.filter(([, ms]) => ms > 20)));
       expect(settled.filter((r) => r.status !== 'acked')).toEqual([]);
       expect(settled.every((r) => r.attempts === 1)).toBe(true);
-      // Generous bound for a shared 2-core machine; the figures above are the measurement.
-      expect(figures.p99_ms).toBeLessThan(1_000);
+      // No timing assertion: the figures above are the measurement (bench/command-roundtrip.ts reports them).
     },
   );
 }
