@@ -27,6 +27,8 @@ import { reportRoutes } from './modules/report/routes';
 import { mediaRoutes } from './modules/media/routes';
 import { paymentRoutes } from './modules/payment/routes';
 import { feedRoutes } from './modules/feed/routes';
+import { feedStatsRoutes } from './modules/feed-stats/routes';
+import { adminMoneyRoutes } from './modules/admin-money/routes';
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
 export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
@@ -64,6 +66,12 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     await app.register(reportRoutes, { reports: services.reports });
     await app.register(baseDetailRoutes, { baseDetail: services.baseDetail });
     await app.register(paymentRoutes, { payments: services.payments, sandbox: services.paymentSandbox });
+    // The console's money pages; the ledger's invariant checker runs every 10 minutes while the app does.
+    await app.register(adminMoneyRoutes, { money: services.adminMoney, checker: services.ledgerChecker });
+    app.addHook('onReady', () => {
+      services.ledgerChecker.start();
+    });
+    app.addHook('onClose', () => services.ledgerChecker.stop());
     // socket.io (namespace /live) on the same HTTP server (with REDIS_URL shared with the other API
     // processes once ready); its sockets close before the server does.
     services.realtime.attach(app.server);
@@ -75,6 +83,7 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     // Feeds (decision 011): once the gateway runs (it expired what a stopped process left open), the sweeper
     // settles those feeds and keeps ending lost ones; its routes.
     await app.register(feedRoutes, { feeds: services.feeds });
+    await app.register(feedStatsRoutes, { feedStats: services.feedStats });
     app.addHook('onReady', () => services.feedSettlement.start());
     app.addHook('onClose', () => services.feedSettlement.stop());
     // The media server starts after the gateway (whose fresh broker marks every device offline) and ends its

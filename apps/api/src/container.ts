@@ -4,7 +4,7 @@ import type { AppConfig } from './config/env';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer, type SmsSender } from './mail/mailer';
 import { SettingsRepository } from './modules/configuration/repository';
-import { ConfigurationService } from './modules/configuration/service';
+import { CURRENCY, ConfigurationService } from './modules/configuration/service';
 import { StatisticsService } from './modules/statistics/service';
 import { AdminUserService } from './modules/admin/service';
 import { CodeRepository } from './modules/code/repository';
@@ -53,6 +53,8 @@ import { DEFAULT_FEED_TIMINGS, startOfUtcDay } from './modules/feed/policy';
 import { FeedRepository } from './modules/feed/repository';
 import { FeedService } from './modules/feed/service';
 import { FeedSettlement } from './modules/feed/settlement';
+import { FeedStatsRepository } from './modules/feed-stats/repository';
+import { FeedStatsService } from './modules/feed-stats/service';
 import { LedgerAuditRepository } from './modules/ledger/audit-repository';
 import { LedgerRepository } from './modules/ledger/repository';
 import { LedgerService } from './modules/ledger/service';
@@ -60,6 +62,10 @@ import { ledgerRechargeCrediting } from './modules/payment/ledger-crediting';
 import { PaymentRepository } from './modules/payment/repository';
 import { PaymentService } from './modules/payment/service';
 import { configuredPayment } from './modules/payment/setup';
+import { LedgerChecker } from './modules/admin-money/checker';
+import { LedgerSearchRepository } from './modules/admin-money/ledger-search';
+import { PaymentSearchRepository } from './modules/admin-money/payment-search';
+import { AdminMoneyService } from './modules/admin-money/service';
 
 export interface ContainerOverrides {
   database?: DatabaseHandle;
@@ -85,9 +91,20 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   const sms = overrides.sms ?? createOutboxSms(config.outboxDir);
 
   const deviceRepository = new DeviceRepository(db);
-  const statistics = new StatisticsService({ devices: deviceRepository, clock, cacheMs: 10_000 });
+  // The home page's figures: deployed devices, and what the acknowledged feeds add up to (decision 012).
+  const feedStatsRepository = new FeedStatsRepository(db);
+  const statistics = new StatisticsService({
+    devices: deviceRepository,
+    feeds: feedStatsRepository,
+    clock,
+    cacheMs: 10_000,
+  });
+  const settingsRepository = new SettingsRepository(db);
   const configuration = new ConfigurationService({
-    settings: new SettingsRepository(db),
+    settings: settingsRepository,
+    // Kept in memory on the embedded database (one process: every edit passes here); read each time on
+    // PostgreSQL, where another API process may have saved an edit.
+    cacheMs: database.kind === 'pglite' ? Infinity : 0,
     statistics,
     assetHost: config.assetHost,
     oauth: { google: Boolean(config.oauth.google), facebook: Boolean(config.oauth.facebook) },
@@ -140,6 +157,25 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     },
   });
   const authenticator: Authenticator = tokens;
+  // The console's money pages, and the invariant checker run every 10 minutes (and on an admin's request).
+  const adminMoney = new AdminMoneyService({
+    configuration,
+    currency: CURRENCY,
+    payments: new PaymentSearchRepository(db),
+    ledger: new LedgerSearchRepository(db),
+  });
+  const ledgerChecker = new LedgerChecker({
+    check: () => ledger.checkInvariants(),
+    store: settingsRepository,
+    intervalMs: 600_000,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[ledger check]', error);
+    },
+    onProblems: (result) => {
+      if (config.logLevel !== 'silent')
+        console.warn(`[ledger check] ${String(result.problem_count)} problem(s)`, result.problems.slice(0, 10));
+    },
+  });
 
   // Payments (decision 010): recharge orders through the configured provider (the sandbox by default);
   // a paid order is credited by the ledger inside the transaction that marks it paid.
@@ -352,6 +388,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     onError: onFeedError,
   });
 
+  // The feeding calendar, the leaderboard (its boards reused for 10 s) and the certificate (decision 012).
+  const feedStats = new FeedStatsService({ stats: feedStatsRepository, clock, cacheMs: 10_000 });
+
   return {
     config,
     database,
@@ -368,6 +407,8 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       users,
       adminUsers,
       ledger,
+      ledgerChecker,
+      adminMoney,
       payments,
       paymentSandbox: paymentSetup.sandbox,
       oauth,
@@ -386,6 +427,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       liveMedia,
       feeds,
       feedSettlement,
+      feedStats,
     },
     async close() {
       paymentSetup.sandbox?.close();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { BaseFieldsSchema, BaseSchema, DeviceLiveStateSchema } from './base';
-import { FeedingPortionSchema } from './configuration';
+import { DailyGramCapSchema, PortionInputSchema } from './console-money';
 import { DeviceIdSchema } from './device';
 import { requiredText } from './fields';
 
@@ -40,7 +40,7 @@ const RevenueShareBpSchema = z
   .int({ error: 'v.revenueShare' })
   .min(0, { error: 'v.revenueShare' })
   .max(10000, { error: 'v.revenueShare' });
-const PortionsSchema = z.array(FeedingPortionSchema).max(10, { error: 'v.tooMany' }).nullable();
+const PortionsSchema = z.array(PortionInputSchema).max(10, { error: 'v.tooMany' }).nullable();
 
 export const AdminDeviceSchema = DeviceLiveStateSchema.extend({
   device_id: z.string(),
@@ -51,6 +51,8 @@ export const AdminDeviceSchema = DeviceLiveStateSchema.extend({
   portions: PortionsSchema,
   /** Revenue share rate in basis points (3000 = 30 %). */
   revenue_share_bp: z.number().int(),
+  /** Grams it may dispense per UTC day, feeds waiting included. */
+  daily_gram_cap: z.number().int(),
   days_in_operation: z.number().int(),
   first_online_at: z.number().int().nullable(),
   disabled: z.boolean(),
@@ -72,6 +74,8 @@ export const DeviceProvisionBodySchema = z.object({
   device_id: DeviceIdField.optional(),
   revenue_share_bp: RevenueShareBpSchema.default(0),
   portions: PortionsSchema.default(null),
+  /** Omitted = the database's default (2000 g). */
+  daily_gram_cap: DailyGramCapSchema.optional(),
 });
 export type DeviceProvisionBody = z.infer<typeof DeviceProvisionBodySchema>;
 /** The device and its secret: the secret is shown this once and never again (only its hash is kept). */
@@ -91,5 +95,6 @@ export const AdminDeviceUpdateBodySchema = AdminDeviceIdBodySchema.extend({
   name: requiredText('v.deviceName', 100).optional(),
   revenue_share_bp: RevenueShareBpSchema.optional(),
   portions: PortionsSchema.optional(),
+  daily_gram_cap: DailyGramCapSchema.optional(),
 });
 export type AdminDeviceUpdateBody = z.infer<typeof AdminDeviceUpdateBodySchema>;

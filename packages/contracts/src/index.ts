@@ -14,3 +14,5 @@ export * from './live';
 export * from './video-stamp';
 export * from './payment';
 export * from './feed';
+export * from './feed-stats';
+export * from './console-money';

@@ -545,6 +545,13 @@ export const feeds = pgTable(
     uniqueIndex('feeds_command_key').on(t.commandId),
     index('feeds_user_idx').on(t.userId, t.createdAt),
     index('feeds_device_idx').on(t.deviceId, t.createdAt),
+    // Feed statistics (decision 012): the leaderboard's periods and a base's feeders, acknowledged feeds only.
+    index('feeds_succeeded_idx')
+      .on(t.createdAt, t.userId, t.gramsDispensed)
+      .where(sql`${t.status} = 'succeeded'`),
+    index('feeds_base_succeeded_idx')
+      .on(t.baseId, t.userId)
+      .where(sql`${t.status} = 'succeeded'`),
     index('feeds_pending_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),

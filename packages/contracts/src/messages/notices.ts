@@ -57,6 +57,12 @@ export const NOTICE_MESSAGES = {
     'zh-CN': '设备已启用',
     'zh-TW': '設備已啟用',
   },
+  'ok.ledgerChecked': {
+    en: 'Ledger checked',
+    ja: '台帳をチェックしました',
+    'zh-CN': '账本已检查',
+    'zh-TW': '帳本已檢查',
+  },
   'ok.uploaded': { en: 'Uploaded', ja: 'アップロードしました', 'zh-CN': '上传成功', 'zh-TW': '上傳成功' },
   'ok.clipSaved': {
     en: 'Clip saved',

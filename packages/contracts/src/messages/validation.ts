@@ -223,6 +223,67 @@ export const VALIDATION_MESSAGES = {
     'zh-CN': '订单号有误',
     'zh-TW': '訂單號有誤',
   },
+  // The console's money settings (recharge packages, default portions) and searches
+  'v.packageId': {
+    en: 'Each package needs a whole-number ID from 1 to 9999',
+    ja: '各プランのIDは1〜9999の整数にしてください',
+    'zh-CN': '每个套餐的ID须为1到9999的整数',
+    'zh-TW': '每個方案的ID須為1到9999的整數',
+  },
+  'v.packageIdTaken': {
+    en: 'Two packages have the same ID',
+    ja: '同じIDのプランが2つあります',
+    'zh-CN': '有两个套餐的ID相同',
+    'zh-TW': '有兩個方案的ID相同',
+  },
+  'v.packagePrice': {
+    en: 'The price must be from 0.01 to 10,000.00 (at most two decimals)',
+    ja: '価格は0.01〜10,000.00（小数点以下2桁まで）にしてください',
+    'zh-CN': '价格须在0.01到10,000.00之间（最多两位小数）',
+    'zh-TW': '價格須在0.01到10,000.00之間（最多兩位小數）',
+  },
+  'v.packageCoins': {
+    en: 'Coins must be a whole number from 1 to 1,000,000',
+    ja: 'コインは1〜1,000,000の整数にしてください',
+    'zh-CN': '爱心币须为1到1,000,000的整数',
+    'zh-TW': '愛心幣須為1到1,000,000的整數',
+  },
+  'v.packageBonus': {
+    en: 'The bonus must be a whole number from 0 to 1,000,000',
+    ja: 'ボーナスは0〜1,000,000の整数にしてください',
+    'zh-CN': '赠送须为0到1,000,000的整数',
+    'zh-TW': '贈送須為0到1,000,000的整數',
+  },
+  'v.packagesRequired': {
+    en: 'Please keep at least one recharge package',
+    ja: 'チャージプランを1つ以上残してください',
+    'zh-CN': '请至少保留一个充值套餐',
+    'zh-TW': '請至少保留一個儲值方案',
+  },
+  'v.portionsRequired': {
+    en: 'Please keep at least one portion',
+    ja: 'ポーションを1つ以上残してください',
+    'zh-CN': '请至少保留一个份量',
+    'zh-TW': '請至少保留一個份量',
+  },
+  'v.portionDuplicate': {
+    en: 'Two portions have the same grams',
+    ja: '同じグラム数のポーションが2つあります',
+    'zh-CN': '有两个份量的克数相同',
+    'zh-TW': '有兩個份量的克數相同',
+  },
+  'v.dailyGramCap': {
+    en: 'The daily limit must be whole grams from 1 to 100,000',
+    ja: '1日の上限は1〜100,000グラムの整数にしてください',
+    'zh-CN': '每日上限须为1到100,000克的整数',
+    'zh-TW': '每日上限須為1到100,000克的整數',
+  },
+  'v.dateRange': {
+    en: 'The end date cannot be before the start date',
+    ja: '終了日は開始日より前にできません',
+    'zh-CN': '结束日期不能早于开始日期',
+    'zh-TW': '結束日期不能早於開始日期',
+  },
   // Client-side failures (no error id: the request never got an answer)
   'net.timeout': { en: 'Timeout', ja: 'タイムアウトしました', 'zh-CN': '服务器繁忙', 'zh-TW': '伺服器繁忙' },
   'net.failed': {

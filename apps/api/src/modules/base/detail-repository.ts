@@ -1,6 +1,6 @@
 import { and, eq, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deviceCommands, devices } from '../../db/schema';
+import { deviceCommands, devices, feeds } from '../../db/schema';
 
 /** Figures of one base for its public page, from its devices and their acknowledged dispenses. */
 export class BaseStatsRepository {
@@ -14,6 +14,18 @@ export class BaseStatsRepository {
       .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
       .where(and(eq(devices.baseId, baseId), eq(deviceCommands.kind, 'dispense'), eq(deviceCommands.status, 'acked')));
     return rows[0]?.grams ?? 0;
+  }
+
+  /**
+   * Distinct users with a posted feed at the base: acknowledged and charged (its hold was posted), as the
+   * home page's total feeders counts them (decision 012).
+   */
+  async feeders(baseId: number): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(DISTINCT ${feeds.userId})::int` })
+      .from(feeds)
+      .where(and(eq(feeds.baseId, baseId), eq(feeds.status, 'succeeded'), sql`${feeds.coinsCharged} > 0`));
+    return rows[0]?.n ?? 0;
   }
 
   /** When the base's first device first came online; null before any did. */

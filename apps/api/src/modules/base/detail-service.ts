@@ -21,7 +21,8 @@ export class BaseDetailService {
   async detail(id: number): Promise<BaseDetail> {
     const base = await this.deps.bases.byId(id);
     if (!base) throw new AppError('not_found');
-    const [fedGrams, firstOnlineAt, rooms] = await Promise.all([
+    const [feeders, fedGrams, firstOnlineAt, rooms] = await Promise.all([
+      this.deps.stats.feeders(id),
       this.deps.stats.fedGrams(id),
       this.deps.stats.firstOnlineAt(id),
       this.deps.rooms.ofBase(id),
@@ -29,9 +30,8 @@ export class BaseDetailService {
     return {
       base: toBase(base),
       stats: {
-        // Distinct users with a posted feed at this base. Feeds are paid for with coins and recorded by the
-        // coins-and-feeding work; until a feed is recorded there is nobody to count.
-        feeders: 0,
+        // Distinct users with a posted feed at this base (decision 012).
+        feeders,
         fed_grams: fedGrams,
         days_live: daysInOperation(firstOnlineAt, this.deps.clock.now()),
         live_rooms: rooms.length,

@@ -40,6 +40,12 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   ],
 };
 
+/** The saved settings, or the defaults when nothing (valid) is saved. */
+function parseStored(value: unknown): StoredSettings {
+  const stored = StoredSettingsSchema.safeParse(value);
+  return stored.success ? stored.data : DEFAULT_SETTINGS;
+}
+
 export interface StatisticsSource {
   statistics(): Promise<AppConfig['statistics']>;
 }
@@ -49,25 +55,49 @@ export interface ConfigurationDeps {
   statistics: StatisticsSource;
   assetHost: string;
   oauth: { google: boolean; facebook: boolean };
+  /**
+   * How long the settings are kept in memory (default: until this process changes them). With several API
+   * processes (PostgreSQL) 0: another process's edit must show at once.
+   */
+  cacheMs?: number;
 }
+
+/** The currency of prices (recharge packages, payment orders). */
+export const CURRENCY = 'CNY';
 
 /** The app configuration: fixed product facts plus operator-editable settings, cached in memory. */
 export class ConfigurationService {
-  private cached: StoredSettings | undefined;
+  private cached: { value: StoredSettings; at: number } | undefined;
+  /** Bumped by every change made here: a read that started before it must not cache what it read. */
+  private generation = 0;
 
   constructor(private readonly deps: ConfigurationDeps) {}
 
   async settings(): Promise<StoredSettings> {
-    if (this.cached) return this.cached;
-    const stored = StoredSettingsSchema.safeParse(await this.deps.settings.get('app'));
-    this.cached = stored.success ? stored.data : DEFAULT_SETTINGS;
-    return this.cached;
+    const now = performance.now();
+    if (this.cached && now - this.cached.at < (this.deps.cacheMs ?? Infinity)) return this.cached.value;
+    const generation = this.generation;
+    const value = parseStored(await this.deps.settings.get('app'));
+    if (generation === this.generation) this.cached = { value, at: now };
+    return value;
   }
 
   async updateSettings(next: StoredSettings): Promise<void> {
-    const value = StoredSettingsSchema.parse(next);
-    await this.deps.settings.set('app', value);
-    this.cached = value;
+    await this.patchSettings(next);
+  }
+
+  /**
+   * Replaces the parts given (the rest stays as saved), in one locked read-modify-write; this process's
+   * getConfiguration answers the new settings at once. Returns the settings now saved.
+   */
+  async patchSettings(patch: Partial<StoredSettings>): Promise<StoredSettings> {
+    this.generation++;
+    const value = await this.deps.settings.update('app', DEFAULT_SETTINGS, (current) =>
+      StoredSettingsSchema.parse({ ...parseStored(current), ...patch }),
+    );
+    this.generation++;
+    this.cached = { value, at: performance.now() };
+    return value;
   }
 
   async forClient(locale: Locale): Promise<AppConfig> {
@@ -78,7 +108,7 @@ export class ConfigurationService {
       version_code: APP_VERSION_CODE,
       theme_color: THEME_COLOR,
       asset_host: this.deps.assetHost,
-      currency: 'CNY',
+      currency: CURRENCY,
       locales: [...LOCALES],
       recharge_packages: s.recharge_packages,
       feeding_portions: s.feeding_portions,

@@ -41,6 +41,7 @@ export function toAdminDevice(d: DeviceWithBase, now: Date): AdminDevice {
     name: d.name,
     portions: d.portions,
     revenue_share_bp: d.revenueShareBp,
+    daily_gram_cap: d.dailyGramCap,
     days_in_operation: daysInOperation(d.firstOnlineAt, now),
     first_online_at: d.firstOnlineAt ? seconds(d.firstOnlineAt) : null,
     disabled: d.disabled,

@@ -7,7 +7,7 @@ export type DeviceRow = typeof devices.$inferSelect;
 export type NewDevice = typeof devices.$inferInsert;
 export type DeviceWithBase = DeviceRow & { baseName: string };
 
-export type DevicePatch = Partial<Pick<DeviceRow, 'baseId' | 'name' | 'revenueShareBp' | 'portions'>>;
+export type DevicePatch = Partial<Pick<DeviceRow, 'baseId' | 'name' | 'revenueShareBp' | 'portions' | 'dailyGramCap'>>;
 
 const withBase = { ...getTableColumns(devices), baseName: bases.name };
 

@@ -59,6 +59,7 @@ export class DeviceAdminService {
         secretHash,
         revenueShareBp: body.revenue_share_bp,
         portions: body.portions,
+        ...(body.daily_gram_cap === undefined ? {} : { dailyGramCap: body.daily_gram_cap }),
       });
       if (row) {
         await this.deps.brokerAccounts?.set(row.id, secret);
@@ -76,6 +77,7 @@ export class DeviceAdminService {
     if (body.name !== undefined) patch.name = body.name;
     if (body.revenue_share_bp !== undefined) patch.revenueShareBp = body.revenue_share_bp;
     if (body.portions !== undefined) patch.portions = body.portions;
+    if (body.daily_gram_cap !== undefined) patch.dailyGramCap = body.daily_gram_cap;
     if (Object.keys(patch).length > 0 && !(await this.deps.devices.update(body.device_id, patch)))
       throw new AppError('not_found');
     return this.detail(body.device_id);

@@ -1,0 +1,2 @@
+CREATE INDEX "feeds_succeeded_idx" ON "feeds" USING btree ("created_at","user_id","grams_dispensed") WHERE "feeds"."status" = 'succeeded';--> statement-breakpoint
+CREATE INDEX "feeds_base_succeeded_idx" ON "feeds" USING btree ("base_id","user_id") WHERE "feeds"."status" = 'succeeded';

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache, UTC, daysJoined, isUnknownZoneError, zonesOf } from './policy';
+
+describe('feed statistics’ rules', () => {
+  it('tries the IANA name first, then the offset, and counts in UTC without either', () => {
+    expect(zonesOf({ tz: 'Asia/Tokyo', tz_offset: 540 })).toEqual([{ name: 'Asia/Tokyo' }, { offsetMinutes: 540 }]);
+    expect(zonesOf({ tz_offset: -300 })).toEqual([{ offsetMinutes: -300 }]);
+    expect(zonesOf({ tz: 'Europe/Paris' })).toEqual([{ name: 'Europe/Paris' }]);
+    expect(zonesOf({})).toEqual([UTC]);
+  });
+
+  it('recognizes PostgreSQL’s unknown time zone error, also when wrapped', () => {
+    const pg = Object.assign(new Error('time zone "Nope/Zone" not recognized'), { code: '22023' });
+    expect(isUnknownZoneError(pg)).toBe(true);
+    expect(isUnknownZoneError(new Error('query failed', { cause: pg }))).toBe(true);
+    expect(isUnknownZoneError(Object.assign(new Error('invalid input'), { code: '22023' }))).toBe(false);
+    expect(isUnknownZoneError(Object.assign(new Error('duplicate'), { code: '23505' }))).toBe(false);
+  });
+
+  it('counts the day of registration as day 1', () => {
+    const joined = new Date('2025-01-01T23:00:00Z');
+    expect(daysJoined(joined, joined)).toBe(1);
+    expect(daysJoined(joined, new Date('2025-01-02T22:59:59Z'))).toBe(1);
+    expect(daysJoined(joined, new Date('2025-01-02T23:00:00Z'))).toBe(2);
+    expect(daysJoined(joined, new Date('2024-12-31T00:00:00Z'))).toBe(1);
+  });
+
+  it('keeps values for their time, and stays within its size', () => {
+    const cache = new TtlCache<number>(1000, 2);
+    cache.set('a', 1, 0);
+    expect(cache.get('a', 999)).toBe(1);
+    expect(cache.get('a', 1000)).toBeUndefined();
+    cache.set('a', 1, 0);
+    cache.set('b', 2, 0);
+    cache.set('c', 3, 0);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect([cache.get('b', 1), cache.get('c', 1)]).toEqual([2, 3]);
+    const off = new TtlCache<number>(0);
+    off.set('a', 1, 0);
+    expect(off.get('a', 0)).toBeUndefined();
+  });
+});

@@ -1,0 +1,73 @@
+import type { TimeZoneFields } from '@petheart/contracts';
+
+/**
+ * Feed statistics' rules that need no database (decision 012): which zone a request's days are counted in,
+ * days since joining, and the read cache.
+ */
+
+/** A zone PostgreSQL counts local days in: an IANA name, or a fixed offset in minutes east of UTC. */
+export type Zone = { name: string } | { offsetMinutes: number };
+
+export const UTC: Zone = { offsetMinutes: 0 };
+
+/**
+ * The zones to try, best first: the IANA name (it knows daylight saving), then the offset (for a name the
+ * database does not know); UTC when the client sent neither.
+ */
+export function zonesOf(fields: TimeZoneFields): Zone[] {
+  const zones: Zone[] = [];
+  if (fields.tz) zones.push({ name: fields.tz });
+  if (fields.tz_offset !== undefined) zones.push({ offsetMinutes: fields.tz_offset });
+  return zones.length > 0 ? zones : [UTC];
+}
+
+/** True when a PostgreSQL error says a time zone is not recognized (invalid_parameter_value, 22023). */
+export function isUnknownZoneError(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = error;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '22023' && typeof message === 'string' && message.includes('time zone')) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days since registration, the day of registration being day 1 (24-hour days from the registration time). */
+export function daysJoined(joinedAt: Date, now: Date): number {
+  return Math.max(1, Math.floor((now.getTime() - joinedAt.getTime()) / DAY_MS) + 1);
+}
+
+/** A small time-bounded cache for hot reads (figures may be this old; expired entries are dropped). */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; until: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 200,
+  ) {}
+
+  get(key: string, now: number): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.until > now) return hit.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, value: V, now: number): void {
+    if (this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) {
+      for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
+      // Still full: the oldest entry goes (Map keeps insertion order).
+      if (this.entries.size >= this.maxEntries) {
+        const oldest = this.entries.keys().next();
+        if (!oldest.done) this.entries.delete(oldest.value);
+      }
+    }
+    this.entries.set(key, { value, until: now + this.ttlMs });
+  }
+}
