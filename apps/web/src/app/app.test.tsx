@@ -94,8 +94,8 @@ describe.skipIf(!singleReact)('the app shell (rendered)', () => {
 
   it('a placeholder route in Japanese, with <html lang>', async () => {
     localStorage.setItem('token', 'tok');
-    renderAt('/pages/history/history', 'ja');
-    expect(await screen.findByRole('heading', { level: 1, name: '給餌の記録' })).toBeInTheDocument();
+    renderAt('/pages/myPublish/myPublish', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: '自分の投稿' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('ja');
   });
 
@@ -103,8 +103,10 @@ describe.skipIf(!singleReact)('the app shell (rendered)', () => {
     renderAt('/pages/index/index');
     expect(await screen.findByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Follow' })).toBeInTheDocument();
+    // The calendar and the leaderboard arrive with their own chunk.
+    expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
     for (const d of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) expect(screen.getByText(d)).toBeInTheDocument();
-    for (const s of ["What's New", 'Live Near You', 'Top Live Streams', 'Leaderboard']) {
+    for (const s of ["What's New", 'Live Near You', 'Top Live Streams', 'Feeding calendar']) {
       expect(screen.getByRole('heading', { name: s })).toBeInTheDocument();
     }
   });

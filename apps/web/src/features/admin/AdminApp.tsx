@@ -7,6 +7,9 @@ import { useSession } from '../../shared/session';
 import { ADMIN_BASE, ADMIN_SECTIONS } from './sections';
 import { BasesView } from './BasesView';
 import { DevicesView } from './DevicesView';
+import { LedgerView } from './LedgerView';
+import { PaymentsView } from './PaymentsView';
+import { SettingsView } from './SettingsView';
 import { SignIn } from './SignIn';
 import { UsersView } from './UsersView';
 import styles from './admin.module.css';
@@ -94,6 +97,9 @@ export default function AdminApp() {
         <Route path="users" element={<UsersView />} />
         <Route path="bases" element={<BasesView />} />
         <Route path="devices" element={<DevicesView />} />
+        <Route path="payments" element={<PaymentsView />} />
+        <Route path="ledger" element={<LedgerView />} />
+        <Route path="settings" element={<SettingsView />} />
         <Route path="*" element={<Navigate to={`${ADMIN_BASE}/users`} replace />} />
       </Routes>
     </Shell>

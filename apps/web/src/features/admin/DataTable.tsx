@@ -139,7 +139,7 @@ export function DataTable<T>({
 }
 
 /** Previous / "Page n of m" / next under a console table. */
-function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   const { t } = useTranslation('admin');
   return (
     <div className={styles.pager}>

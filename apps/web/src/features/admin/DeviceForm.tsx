@@ -28,7 +28,8 @@ type Body = z.output<typeof DeviceProvisionFormSchema> | z.output<typeof DeviceU
 
 /**
  * Provision a device (`device` null) or edit one: base, name, device ID (provision only), revenue share in
- * percent (sent as basis points) and, optionally, portions of its own. Provisioning answers the credentials.
+ * percent (sent as basis points), daily gram cap and, optionally, portions of its own. Provisioning answers
+ * the credentials.
  */
 export function DeviceForm({
   device,
@@ -184,6 +185,29 @@ export function DeviceForm({
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 inputMode="decimal"
+                maxLength={6}
+              />
+            </FormRow>
+          )}
+        />
+        <Controller
+          control={control}
+          name="daily_gram_cap"
+          render={({ field, fieldState }) => (
+            <FormRow
+              label={t('devices.dailyCap')}
+              htmlFor="device-daily-cap"
+              error={fieldState.error?.message}
+              hint={t('devices.dailyCapHint')}
+            >
+              <Input
+                ref={field.ref}
+                id="device-daily-cap"
+                className={styles.input}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputMode="numeric"
                 maxLength={6}
               />
             </FormRow>

@@ -108,6 +108,7 @@ describe('device form → request body', () => {
     name: 'Feeder A',
     portions: null,
     revenue_share_bp: 2550,
+    daily_gram_cap: 1500,
     days_in_operation: 4,
     first_online_at: 1,
     disabled: false,
@@ -131,6 +132,7 @@ describe('device form → request body', () => {
       name: 'Feeder A',
       revenue_share_bp: 2550,
       portions: null,
+      daily_gram_cap: 1500,
     });
   });
 
@@ -154,6 +156,7 @@ describe('device form → request body', () => {
         { grams: 10, coins: 10 },
         { grams: 25, coins: 20 },
       ],
+      daily_gram_cap: 2000,
     });
   });
 
@@ -164,12 +167,14 @@ describe('device form → request body', () => {
       revenue_share_bp: '101',
       custom_portions: true,
       portions: [{ grams: '0', coins: '5' }],
+      daily_gram_cap: '0',
     });
     expect(result.errors).toMatchObject({
       base_id: { message: 'v.base' },
       name: { message: 'v.deviceName' },
       device_id: { message: 'v.deviceId' },
       revenue_share_bp: { message: 'v.revenueShare' },
+      daily_gram_cap: { message: 'v.dailyGramCap' },
     });
     expect(firstMessage(result.errors.portions)).toBe('v.portion');
   });

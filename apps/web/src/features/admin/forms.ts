@@ -4,6 +4,7 @@ import {
   AdminBaseCreateBodySchema,
   AdminDeviceUpdateBodySchema,
   DeviceProvisionBodySchema,
+  PortionInputSchema,
   type AdminBase,
   type AdminDevice,
 } from '@petheart/contracts';
@@ -102,7 +103,12 @@ export interface DeviceFormValues {
   revenue_share_bp: string;
   custom_portions: boolean;
   portions: PortionRow[];
+  /** Grams per UTC day. */
+  daily_gram_cap: string;
 }
+
+/** A new device's daily gram cap (the database's default). */
+export const DEFAULT_DAILY_GRAM_CAP = 2000;
 
 export const EMPTY_DEVICE_FORM: DeviceFormValues = {
   base_id: '',
@@ -111,6 +117,7 @@ export const EMPTY_DEVICE_FORM: DeviceFormValues = {
   revenue_share_bp: '30',
   custom_portions: false,
   portions: [],
+  daily_gram_cap: String(DEFAULT_DAILY_GRAM_CAP),
 };
 
 export function deviceToForm(d: AdminDevice): DeviceFormValues {
@@ -121,6 +128,7 @@ export function deviceToForm(d: AdminDevice): DeviceFormValues {
     revenue_share_bp: bpToPercent(d.revenue_share_bp),
     custom_portions: d.portions !== null,
     portions: (d.portions ?? []).map((p) => ({ grams: String(p.grams), coins: String(p.coins) })),
+    daily_gram_cap: String(d.daily_gram_cap),
   };
 }
 
@@ -134,22 +142,13 @@ export function deviceFormToBody(v: DeviceFormValues) {
     portions: v.custom_portions
       ? v.portions.map((p) => ({ grams: numberOf(p.grams), coins: numberOf(p.coins) }))
       : null,
+    daily_gram_cap: numberOf(v.daily_gram_cap),
   };
 }
 
-/**
- * The contract's FeedingPortionSchema takes any integers and names no message; the console asks for what a
- * feeder can dispense in one command (1–500 g) for at least one coin.
- */
+/** Own portions, when on: at least one, each what a feeder can dispense in one command (1–500 g) for a coin or more. */
 const PortionFieldSchema = z
-  .array(
-    z.object({
-      grams: z.number({ error: 'v.portion' }).int({ error: 'v.portion' }).min(1, { error: 'v.portion' }).max(500, {
-        error: 'v.portion',
-      }),
-      coins: z.number({ error: 'v.portion' }).int({ error: 'v.portion' }).min(1, { error: 'v.portion' }),
-    }),
-  )
+  .array(PortionInputSchema)
   .min(1, { error: 'v.portion' })
   .max(10, { error: 'v.tooMany' })
   .nullable();

@@ -1,6 +1,9 @@
+import { MONEY_TEXTS } from './money-locales';
+
 /** The operator console's texts (i18next namespace `admin`). */
 export const resources = {
   en: {
+    ...MONEY_TEXTS.en,
     brand: 'PetHeart Console',
     nav: {
       users: 'Users',
@@ -9,6 +12,7 @@ export const resources = {
       devices: 'Devices',
       payments: 'Payments',
       cashOuts: 'Cash-outs',
+      ledger: 'Ledger',
       settings: 'Settings',
       soon: 'Coming soon',
       app: 'Open the app',
@@ -155,6 +159,8 @@ export const resources = {
       coins: 'Coins',
       addPortion: 'Add a portion',
       removePortion: 'Remove portion {{n}}',
+      dailyCap: 'Daily limit (g)',
+      dailyCapHint: 'Grams it may dispense per day (UTC), feeds waiting included, so the bowl never overflows.',
       provision: 'Provision',
     },
     credentials: {
@@ -173,6 +179,7 @@ export const resources = {
     },
   },
   ja: {
+    ...MONEY_TEXTS.ja,
     brand: 'PetHeart 管理画面',
     nav: {
       users: 'ユーザー',
@@ -181,6 +188,7 @@ export const resources = {
       devices: 'デバイス',
       payments: '決済',
       cashOuts: '出金',
+      ledger: '台帳',
       settings: '設定',
       soon: '準備中',
       app: 'アプリを開く',
@@ -325,6 +333,8 @@ export const resources = {
       coins: 'コイン',
       addPortion: 'ポーションを追加',
       removePortion: 'ポーション {{n}} を削除',
+      dailyCap: '1日の上限（g）',
+      dailyCapHint: '1日（UTC）に出せるグラム数です。待機中のごはんも含みます。お皿があふれないようにします。',
       provision: '登録',
     },
     credentials: {
@@ -343,6 +353,7 @@ export const resources = {
     },
   },
   'zh-CN': {
+    ...MONEY_TEXTS['zh-CN'],
     brand: 'PetHeart 管理后台',
     nav: {
       users: '用户',
@@ -351,6 +362,7 @@ export const resources = {
       devices: '设备',
       payments: '支付订单',
       cashOuts: '提现审核',
+      ledger: '账本',
       settings: '系统设置',
       soon: '即将推出',
       app: '打开应用',
@@ -493,6 +505,8 @@ export const resources = {
       coins: '爱心币',
       addPortion: '添加份量',
       removePortion: '删除第{{n}}份',
+      dailyCap: '每日上限（克）',
+      dailyCapHint: '每天（UTC）最多出粮的克数，包括排队中的喂食，以免食盆溢出。',
       provision: '添加',
     },
     credentials: {
@@ -510,6 +524,7 @@ export const resources = {
     },
   },
   'zh-TW': {
+    ...MONEY_TEXTS['zh-TW'],
     brand: 'PetHeart 管理後台',
     nav: {
       users: '使用者',
@@ -518,6 +533,7 @@ export const resources = {
       devices: '設備',
       payments: '支付訂單',
       cashOuts: '提現審核',
+      ledger: '帳本',
       settings: '系統設定',
       soon: '即將推出',
       app: '開啟應用',
@@ -660,6 +676,8 @@ export const resources = {
       coins: '愛心幣',
       addPortion: '新增份量',
       removePortion: '刪除第{{n}}份',
+      dailyCap: '每日上限（克）',
+      dailyCapHint: '每天（UTC）最多出糧的克數，包括排隊中的餵食，以免食盆溢出。',
       provision: '新增',
     },
     credentials: {

@@ -8,8 +8,15 @@ describe('console sections', () => {
     expect(ADMIN_SECTIONS[0]).toMatchObject({ key: 'users', ready: true });
   });
 
-  it('have the bases and devices views ready', () => {
-    expect(ADMIN_SECTIONS.filter((s) => s.ready).map((s) => s.key)).toEqual(['users', 'bases', 'devices']);
+  it('have the bases, devices, payments, ledger and settings views ready', () => {
+    expect(ADMIN_SECTIONS.filter((s) => s.ready).map((s) => s.key)).toEqual([
+      'users',
+      'bases',
+      'devices',
+      'payments',
+      'ledger',
+      'settings',
+    ]);
   });
 
   it('counts pages', () => {

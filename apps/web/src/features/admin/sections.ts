@@ -4,6 +4,7 @@ import {
   EditSOutline,
   EnvironmentOutline,
   PayCircleOutline,
+  ReceiptOutline,
   SetOutline,
   UserOutline,
   VideoOutline,
@@ -14,7 +15,7 @@ import {
  * menu as "coming soon"; later issues add their view in AdminApp's route table and flip it on.
  */
 export interface AdminSection {
-  key: 'users' | 'posts' | 'bases' | 'devices' | 'payments' | 'cashOuts' | 'settings';
+  key: 'users' | 'posts' | 'bases' | 'devices' | 'payments' | 'ledger' | 'cashOuts' | 'settings';
   /** Path under /admin. */
   path: string;
   icon: ComponentType;
@@ -26,9 +27,10 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'posts', path: 'posts', icon: EditSOutline, ready: false },
   { key: 'bases', path: 'bases', icon: EnvironmentOutline, ready: true },
   { key: 'devices', path: 'devices', icon: VideoOutline, ready: true },
-  { key: 'payments', path: 'payments', icon: PayCircleOutline, ready: false },
+  { key: 'payments', path: 'payments', icon: PayCircleOutline, ready: true },
+  { key: 'ledger', path: 'ledger', icon: ReceiptOutline, ready: true },
   { key: 'cashOuts', path: 'cash-outs', icon: BankcardOutline, ready: false },
-  { key: 'settings', path: 'settings', icon: SetOutline, ready: false },
+  { key: 'settings', path: 'settings', icon: SetOutline, ready: true },
 ];
 
 export const ADMIN_BASE = '/admin';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BackIcon, SearchIcon } from '../../shared/ui';
@@ -9,34 +9,13 @@ import { Section } from './Section';
 import { NearYouSection } from './live/NearYouSection';
 import { RoomGrid, RoomStrip } from './live/RoomLists';
 import { LIVE_LIST_KEY } from './live/keys';
-import { sameDay, weekOf } from './week';
+import { FEEDING_KEY } from './feeding/keys';
 import styles from './index.module.css';
 
-type Menu = 'follow' | 'forYou';
+/** The feeding calendar and the leaderboard (with the schemas they validate with) load in a chunk of their own. */
+const FeedingSections = lazy(() => import('./feeding/FeedingSections'));
 
-function FeedingCalendar() {
-  const { t } = useTranslation('home');
-  const today = new Date();
-  const labels = t('weekdays').split(',');
-  return (
-    <Section title={t('calendar')}>
-      <ol className={styles.week}>
-        {weekOf(today).map((day, i) => {
-          const isToday = sameDay(day, today);
-          return (
-            <li key={day.toISOString()} className={isToday ? `${styles.day} ${styles.today}` : styles.day}>
-              <span className={styles.dayLabel}>{labels[i]}</span>
-              <span className={styles.dayNumber} aria-label={isToday ? t('today') : undefined}>
-                {day.getDate()}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
-      <p className={styles.hint}>{t('calendarHint')}</p>
-    </Section>
-  );
-}
+type Menu = 'follow' | 'forYou';
 
 /** /pages/index/index: Follow and For You menus, search, feeding calendar, leaderboard and the live sections. */
 export default function IndexPage() {
@@ -46,7 +25,14 @@ export default function IndexPage() {
   const [menu, setMenu] = useState<Menu>('forYou');
   const queryClient = useQueryClient();
   return (
-    <PullToRefresh onRefresh={() => queryClient.resetQueries({ queryKey: LIVE_LIST_KEY })}>
+    <PullToRefresh
+      onRefresh={() =>
+        Promise.all([
+          queryClient.resetQueries({ queryKey: LIVE_LIST_KEY }),
+          queryClient.resetQueries({ queryKey: FEEDING_KEY }),
+        ])
+      }
+    >
       <div className={styles.page}>
         <header className={styles.menuBar}>
           <button
@@ -122,10 +108,9 @@ export default function IndexPage() {
           )
         ) : (
           <>
-            <FeedingCalendar />
-            <Section title={t('leaderboard')}>
-              <EmptyState text={t('leaderboardEmpty')} />
-            </Section>
+            <Suspense fallback={<div className={styles.feedingFallback} />}>
+              <FeedingSections />
+            </Suspense>
             <Section title={t('whatsNew')}>
               <EmptyState text={t('whatsNewEmpty')} />
             </Section>

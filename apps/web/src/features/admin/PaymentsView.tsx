@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { Button, Tag } from 'antd-mobile';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConsolePaymentListDataSchema, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { useLanguage } from '../../shared/i18n';
+import { DataTable, Drawer, ListPanel } from './DataTable';
+import { EMPTY_PAYMENT_FILTERS, paymentListBody } from './money-forms';
+import { FilterBar, SelectFilter, TextFilter, formatMoney, useFilters } from './money-ui';
+import { PaymentDetail, STATUS_COLORS } from './PaymentDetail';
+import { formatTimestamp, pageCount } from './sections';
+import adminStyles from './admin.module.css';
+import styles from './money.module.css';
+
+const LIMIT = 10;
+
+/** Payment orders: search by order number, user, status, provider and dates; a paged table; details in a drawer. */
+export function PaymentsView() {
+  const { t } = useTranslation('admin');
+  const api = useApi();
+  const { locale } = useLanguage();
+  const filters = useFilters(EMPTY_PAYMENT_FILTERS, (f) => {
+    const body = paymentListBody(f, 1, LIMIT);
+    return body.ok ? undefined : body.message;
+  });
+  const [shown, setShown] = useState<string | null>(null);
+  const request = paymentListBody(filters.applied, filters.page, LIMIT);
+
+  const list = useQuery({
+    queryKey: ['admin', 'payments', request],
+    queryFn: () =>
+      api.request({
+        path: '/admin/payment/list',
+        data: request.ok ? request.body : {},
+        schema: ConsolePaymentListDataSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+  const { draft, set } = filters;
+
+  return (
+    <>
+      <ListPanel
+        title={t('payments.title')}
+        page={filters.page}
+        pages={pageCount(data?.total ?? 0, LIMIT)}
+        onPage={filters.setPage}
+      >
+        <FilterBar
+          onSearch={() => {
+            filters.apply();
+          }}
+          onClear={filters.clear}
+          total={data ? t('payments.total', { count: data.total }) : null}
+          error={filters.error}
+        >
+          <TextFilter
+            label={t('payments.orderNo')}
+            value={draft.order_no}
+            onChange={(v) => {
+              set('order_no', v);
+            }}
+          />
+          <TextFilter
+            label={t('payments.user')}
+            placeholder={t('payments.userPlaceholder')}
+            value={draft.user}
+            onChange={(v) => {
+              set('user', v);
+            }}
+            wide
+          />
+          <SelectFilter
+            label={t('payments.status')}
+            anyLabel={t('payments.anyStatus')}
+            value={draft.status}
+            onChange={(v) => {
+              filters.apply({ ...draft, status: v });
+            }}
+            options={PAYMENT_ORDER_STATUSES.map((s) => ({ value: s, label: t(`payments.statuses.${s}`) }))}
+          />
+          <SelectFilter
+            label={t('payments.provider')}
+            anyLabel={t('payments.anyProvider')}
+            value={draft.provider}
+            onChange={(v) => {
+              filters.apply({ ...draft, provider: v });
+            }}
+            options={PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`payments.providers.${p}`) }))}
+          />
+          <TextFilter
+            type="date"
+            label={t('payments.from')}
+            value={draft.from}
+            onChange={(v) => {
+              set('from', v);
+            }}
+          />
+          <TextFilter
+            type="date"
+            label={t('payments.to')}
+            value={draft.to}
+            onChange={(v) => {
+              set('to', v);
+            }}
+          />
+        </FilterBar>
+        <DataTable
+          compact
+          columns={[
+            t('payments.orderNo'),
+            t('payments.user'),
+            t('payments.amount'),
+            t('payments.coins'),
+            t('payments.provider'),
+            t('payments.status'),
+            t('payments.created'),
+            t('payments.paid'),
+            t('payments.actions'),
+          ]}
+          items={data?.list}
+          empty={t('payments.empty')}
+          row={(o) => (
+            <tr key={o.order_no} data-testid={`payment-row-${o.order_no}`}>
+              <td className={styles.mono}>{o.order_no}</td>
+              <td>
+                <span className={adminStyles.ellipsis} title={o.user_email ?? o.user_nickname}>
+                  {o.user_email ?? o.user_nickname}
+                </span>
+              </td>
+              <td className={styles.number}>{formatMoney(o.amount, o.currency, locale)}</td>
+              <td className={styles.number}>{o.coins}</td>
+              <td>{t(`payments.providers.${o.provider}`)}</td>
+              <td>
+                <Tag color={STATUS_COLORS[o.status]} fill="outline">
+                  {t(`payments.statuses.${o.status}`)}
+                </Tag>
+              </td>
+              <td>{formatTimestamp(o.created_at, locale)}</td>
+              <td>{formatTimestamp(o.paid_at, locale) ?? '—'}</td>
+              <td>
+                <Button
+                  size="mini"
+                  onClick={() => {
+                    setShown(o.order_no);
+                  }}
+                >
+                  {t('payments.view')}
+                </Button>
+              </td>
+            </tr>
+          )}
+        >
+          {!data && list.isError ? (
+            <div className={adminStyles.empty} role="alert">
+              {t('common:loadFailed')}{' '}
+              <Button size="mini" onClick={() => void list.refetch()}>
+                {t('common:retry')}
+              </Button>
+            </div>
+          ) : null}
+        </DataTable>
+      </ListPanel>
+      <Drawer
+        open={shown !== null}
+        onClose={() => {
+          setShown(null);
+        }}
+      >
+        {shown ? (
+          <PaymentDetail
+            orderNo={shown}
+            locale={locale}
+            onClose={() => {
+              setShown(null);
+            }}
+          />
+        ) : null}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, DotLoading } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConsoleSettingsSchema, type ConsoleSettings } from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { useLanguage } from '../../shared/i18n';
+import { useSession } from '../../shared/session';
+import { PackagesEditor, PortionsEditor } from './SettingsEditors';
+import adminStyles from './admin.module.css';
+import styles from './money.module.css';
+
+const KEY = ['admin', 'settings'];
+
+/**
+ * Settings: the recharge packages and the default feeding portions, each saved on its own. A save shows in the
+ * app at once (getConfiguration); this browser's copy of the configuration is fetched again too.
+ */
+export function SettingsView() {
+  const { t } = useTranslation('admin');
+  const api = useApi();
+  const { locale } = useLanguage();
+  const { refreshConfig } = useSession();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: () => api.request({ path: '/admin/settings/get', schema: ConsoleSettingsSchema }),
+  });
+  const onSaved = (saved: ConsoleSettings) => {
+    queryClient.setQueryData(KEY, saved);
+    void refreshConfig().catch(() => undefined);
+  };
+
+  const settings = query.data;
+  return (
+    <>
+      <h1 className={adminStyles.title}>{t('settings.title')}</h1>
+      {!settings ? (
+        <div className={adminStyles.panel}>
+          {query.isError ? (
+            <div className={adminStyles.empty} role="alert">
+              {t('common:loadFailed')}{' '}
+              <Button size="mini" onClick={() => void query.refetch()}>
+                {t('common:retry')}
+              </Button>
+            </div>
+          ) : (
+            <div className={adminStyles.empty}>
+              <DotLoading />
+            </div>
+          )}
+        </div>
+      ) : (
+        <>
+          <section className={`${adminStyles.panel ?? ''} ${styles.section ?? ''}`}>
+            <div className={styles.sectionHead}>
+              <h2>{t('settings.packages')}</h2>
+            </div>
+            <p className={styles.hint}>{t('settings.packagesHint')}</p>
+            <PackagesEditor settings={settings} locale={locale} onSaved={onSaved} />
+          </section>
+          <section className={`${adminStyles.panel ?? ''} ${styles.section ?? ''}`}>
+            <div className={styles.sectionHead}>
+              <h2>{t('settings.portions')}</h2>
+            </div>
+            <p className={styles.hint}>{t('settings.portionsHint')}</p>
+            <PortionsEditor settings={settings} onSaved={onSaved} />
+          </section>
+        </>
+      )}
+    </>
+  );
+}

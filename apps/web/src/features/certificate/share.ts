@@ -1,0 +1,31 @@
+/** WeChat's in-app browser (and WeCom's, which carries the same token). */
+export const isMessenger = (userAgent: string) => /MicroMessenger/i.test(userAgent);
+
+/** The address to share: absolute, on this origin. */
+export const shareUrl = (pathOrUrl: string, origin: string) => new URL(pathOrUrl, origin).href;
+
+/**
+ * How the certificate is shared: inside the messenger, its top-right menu (spec §8); elsewhere the image
+ * itself through the Web Share API when the browser can share files; else the spec's link-copied alert (or
+ * the link to copy by hand when the clipboard cannot be written).
+ */
+export type CertificateShareMode = 'messenger' | 'files' | 'clipboard' | 'manual';
+
+export function certificateShareMode(
+  nav: { userAgent: string; canShare?: (data: ShareData) => boolean },
+  file: File | null,
+  canCopy: boolean,
+): CertificateShareMode {
+  if (isMessenger(nav.userAgent)) return 'messenger';
+  if (file && typeof nav.canShare === 'function') {
+    try {
+      if (nav.canShare({ files: [file] })) return 'files';
+    } catch {
+      // A browser that throws on files cannot share them.
+    }
+  }
+  return canCopy ? 'clipboard' : 'manual';
+}
+
+/** The user closed the share sheet: not a failure. */
+export const isShareAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';

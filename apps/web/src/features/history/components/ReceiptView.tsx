@@ -1,0 +1,119 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, DotLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { FeedReceipt } from '@petheart/contracts';
+import { formatWeight } from '../../../shared/format';
+import { useLanguage, useMessage } from '../../../shared/i18n';
+import { useNavigator } from '../../../shared/navigation';
+import { EmptyState } from '../../../shared/ui';
+import { receiptKey, type HistoryApi } from '../api';
+import { RECEIPT_REFRESH_MS, failureMessage, feedCost, feedTone, formatDateTime, needsRefresh } from '../receipt';
+import { FeedStatusIcon } from './FeedStatusIcon';
+import styles from '../history.module.css';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.field}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** The receipt of one feed: how it ended (and, when it failed, why and that nothing was charged), then its facts. */
+function Receipt({ feed }: { feed: FeedReceipt }) {
+  const { t } = useTranslation('history');
+  const message = useMessage();
+  const { locale } = useLanguage();
+  const { navigateTo } = useNavigator();
+  const tone = feedTone(feed);
+  const cost = feedCost(feed);
+  const reason = failureMessage(feed);
+  const weight = (g: number) => formatWeight(g, locale);
+  return (
+    <article className={styles.receipt} data-testid="receipt" data-status={feed.status}>
+      <header className={`${styles.receiptHead} ${styles[`head_${tone}`] ?? ''}`}>
+        <FeedStatusIcon tone={tone} className={styles.receiptIcon} />
+        <h2 className={styles.receiptTitle}>
+          {tone === 'fed' ? t('headline.fed', { weight: weight(feed.grams_dispensed) }) : t(`headline.${tone}`)}
+        </h2>
+        {reason ? (
+          <p className={styles.receiptNote} data-testid="receipt-reason">
+            {message(reason)} <strong>{message('feed.notCharged')}</strong>
+          </p>
+        ) : tone === 'open' ? (
+          <p className={styles.receiptNote}>{t('openHint')}</p>
+        ) : null}
+        <p className={styles.receiptAmount} data-testid="receipt-charged">
+          {cost.kind === 'notCharged' ? t('cost.notCharged') : t(`cost.${cost.kind}`, { count: cost.coins })}
+        </p>
+      </header>
+      <div className={styles.tear} aria-hidden="true" />
+      <dl className={styles.fields}>
+        <Field label={t('field.status')}>{t(`status.${feed.status}`)}</Field>
+        {reason && <Field label={t('field.reason')}>{message(reason)}</Field>}
+        <Field label={t('field.device')} testId="receipt-device">
+          {feed.device_name}
+          <span className={styles.fieldSub}>{feed.device_id}</span>
+        </Field>
+        <Field label={t('field.base')} testId="receipt-base">
+          {feed.base_name}
+        </Field>
+        <Field label={t('field.asked')}>{weight(feed.grams)}</Field>
+        <Field label={t('field.dispensed')} testId="receipt-dispensed">
+          {tone === 'open' ? '–' : weight(feed.grams_dispensed)}
+        </Field>
+        <Field label={t('field.price')}>{t('coins', { count: feed.coins })}</Field>
+        <Field label={t('field.charged')}>
+          {cost.kind === 'charged' ? t('coins', { count: cost.coins }) : t('cost.notCharged')}
+        </Field>
+        <Field label={t('field.createdAt')}>{formatDateTime(feed.created_at, locale)}</Field>
+        <Field label={t('field.settledAt')}>
+          {feed.settled_at === null ? '–' : formatDateTime(feed.settled_at, locale)}
+        </Field>
+        <Field label={t('field.id')} testId="receipt-id">
+          <span className={styles.mono}>{feed.id}</span>
+        </Field>
+      </dl>
+      <div className={styles.receiptActions}>
+        <Button
+          block
+          shape="rounded"
+          onClick={() => {
+            navigateTo(`/pages/baseDetail/baseDetail?id=${String(feed.base_id)}`);
+          }}
+        >
+          {t('visitBase')}
+        </Button>
+        <Button
+          block
+          color="primary"
+          shape="rounded"
+          onClick={() => {
+            navigateTo(`/pages/live/live?device_id=${encodeURIComponent(feed.device_id)}`);
+          }}
+        >
+          {t('feedAgain')}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** A receipt by id (asked again every few seconds while the feed is open). */
+export function ReceiptView({ id, api }: { id: string; api: HistoryApi }) {
+  const { t } = useTranslation('history');
+  const query = useQuery({
+    queryKey: receiptKey(id),
+    queryFn: () => api.detail(id),
+    refetchInterval: (q) => (needsRefresh(q.state.data) ? RECEIPT_REFRESH_MS : false),
+  });
+  if (query.data) return <Receipt feed={query.data} />;
+  if (query.isError) return <EmptyState text={t('notFound')} />;
+  return (
+    <div className="ph-list-footer">
+      <DotLoading /> {t('common:loading')}
+    </div>
+  );
+}
