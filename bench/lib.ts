@@ -22,14 +22,23 @@ export function freePort(): Promise<number> {
 export interface RunningApi {
   url: string;
   process: ChildProcess;
+  /** Its DATA_DIR (the outbox of its mail is <dataDir>/outbox). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
-/** Starts the API as its own process (as `npm start` does) on a free port with a fresh data folder. */
-export async function startApi(env: Record<string, string> = {}): Promise<RunningApi> {
+/**
+ * Starts the API as its own process (as `npm start` does) on a free port with a fresh data folder; `nodeArgs`
+ * go to node (e.g. --cpu-prof).
+ */
+export async function startApi(
+  env: Record<string, string> = {},
+  options: { nodeArgs?: string[] } = {},
+): Promise<RunningApi> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'petheart-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  const args = [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -58,6 +67,7 @@ export async function startApi(env: Record<string, string> = {}): Promise<Runnin
   return {
     url,
     process: child,
+    dataDir,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
