@@ -19,7 +19,7 @@ import {
   transactionListBody,
   type TransactionFilters,
 } from './money-forms';
-import { Entries, FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
+import { DateRangeFilter, Entries, FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
 import { formatTimestamp, pageCount } from './sections';
 import adminStyles from './admin.module.css';
 import styles from './money.module.css';
@@ -93,22 +93,7 @@ function Transactions({ filters }: { filters: ReturnType<typeof useFilters<Trans
           }}
           wide
         />
-        <TextFilter
-          type="date"
-          label={t('ledger.from')}
-          value={draft.from}
-          onChange={(v) => {
-            set('from', v);
-          }}
-        />
-        <TextFilter
-          type="date"
-          label={t('ledger.to')}
-          value={draft.to}
-          onChange={(v) => {
-            set('to', v);
-          }}
-        />
+        <DateRangeFilter labels={{ from: t('ledger.from'), to: t('ledger.to') }} value={draft} onChange={set} />
       </FilterBar>
       <DataTable
         compact

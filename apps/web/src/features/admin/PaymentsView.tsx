@@ -7,7 +7,7 @@ import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { DataTable, Drawer, ListPanel } from './DataTable';
 import { EMPTY_PAYMENT_FILTERS, paymentListBody } from './money-forms';
-import { FilterBar, SelectFilter, TextFilter, formatMoney, useFilters } from './money-ui';
+import { DateRangeFilter, FilterBar, SelectFilter, TextFilter, formatMoney, useFilters } from './money-ui';
 import { PaymentDetail, STATUS_COLORS } from './PaymentDetail';
 import { formatTimestamp, pageCount } from './sections';
 import adminStyles from './admin.module.css';
@@ -90,22 +90,7 @@ export function PaymentsView() {
             }}
             options={PAYMENT_PROVIDERS.map((p) => ({ value: p, label: t(`payments.providers.${p}`) }))}
           />
-          <TextFilter
-            type="date"
-            label={t('payments.from')}
-            value={draft.from}
-            onChange={(v) => {
-              set('from', v);
-            }}
-          />
-          <TextFilter
-            type="date"
-            label={t('payments.to')}
-            value={draft.to}
-            onChange={(v) => {
-              set('to', v);
-            }}
-          />
+          <DateRangeFilter labels={{ from: t('payments.from'), to: t('payments.to') }} value={draft} onChange={set} />
         </FilterBar>
         <DataTable
           compact

@@ -5,7 +5,8 @@ import { ConsoleSettingsSchema, type ConsoleSettings } from '@petheart/contracts
 import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
-import { PackagesEditor, PortionsEditor } from './SettingsEditors';
+import { PackagesEditor } from './PackagesEditor';
+import { PortionsEditor } from './PortionsEditor';
 import adminStyles from './admin.module.css';
 import styles from './money.module.css';
 

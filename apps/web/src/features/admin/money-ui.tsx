@@ -133,6 +133,33 @@ export function TextFilter({
   );
 }
 
+/** The "from" and "to" date boxes of a filter form (`value` may be the whole draft); `onChange` names the one. */
+export function DateRangeFilter({
+  labels,
+  value,
+  onChange,
+}: {
+  labels: { from: string; to: string };
+  value: { from: string; to: string };
+  onChange: (key: 'from' | 'to', value: string) => void;
+}) {
+  return (
+    <>
+      {(['from', 'to'] as const).map((key) => (
+        <TextFilter
+          key={key}
+          type="date"
+          label={labels[key]}
+          value={value[key]}
+          onChange={(v) => {
+            onChange(key, v);
+          }}
+        />
+      ))}
+    </>
+  );
+}
+
 /** A labelled choice of a filter form; the first option ('' = any) is `anyLabel`. */
 export function SelectFilter({
   label,
