@@ -102,9 +102,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   const settingsRepository = new SettingsRepository(db);
   const configuration = new ConfigurationService({
     settings: settingsRepository,
-    // Kept in memory on the embedded database (one process: every edit passes here); read each time on
+    // Kept in memory on the embedded database (one process: every edit passes here); for a second on
     // PostgreSQL, where another API process may have saved an edit.
-    cacheMs: database.kind === 'pglite' ? Infinity : 0,
+    cacheMs: database.kind === 'pglite' ? Infinity : 1_000,
     statistics,
     assetHost: config.assetHost,
     oauth: { google: Boolean(config.oauth.google), facebook: Boolean(config.oauth.facebook) },
@@ -348,8 +348,15 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   // Feeding (decision 011): the feed and its hold in one transaction, then the dispense command; its end
   // (the gateway's word, or the sweeper's for what a stopped process left) posts or voids the hold once.
   const feedRepository = new FeedRepository(db);
+  // The feed's ledger joins the feed's transaction (no savepoints) and shares known account ids.
+  const ledgerAccountIds = new Map<string, number>();
   const feedLedgerIn = (tx: Database) =>
-    new LedgerService({ ledger: new LedgerRepository(tx), audit: new LedgerAuditRepository(tx), clock });
+    new LedgerService({
+      ledger: new LedgerRepository(tx, { joined: true }),
+      audit: new LedgerAuditRepository(tx),
+      clock,
+      accountIds: ledgerAccountIds,
+    });
   const feedTimings = { ...DEFAULT_FEED_TIMINGS, timeoutMs: config.feedTimeoutMs };
   const onFeedError = (error: unknown) => {
     if (config.logLevel !== 'silent') console.warn('[feed]', error);
@@ -365,6 +372,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     onWalletChange: (userId) => {
       users.forget(userId);
     },
+    onFed: (userId, deviceId) => fans.earn(userId, deviceId, 'feed'),
     clock,
     graceMs: feedTimings.graceMs,
     sweepIntervalMs: feedTimings.sweepIntervalMs,
@@ -375,7 +383,6 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   });
   const feeds = new FeedService({
     feeds: feedRepository,
-    devices: deviceRepository,
     ledgerIn: feedLedgerIn,
     gateway,
     settlement: feedSettlement,

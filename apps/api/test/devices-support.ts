@@ -43,7 +43,7 @@ export class TestDevice {
   /** Every message received on any topic. */
   readonly messages: { topic: string; payload: string }[] = [];
   mode: 'ack' | 'silent' | 'manual';
-  private waiters: { count: number; resolve: () => void }[] = [];
+  private waiters: { count: number; distinct: boolean; resolve: () => void }[] = [];
 
   private constructor(
     readonly id: string,
@@ -57,7 +57,7 @@ export class TestDevice {
       if (topic !== deviceTopics(id).cmd || !parsed.success) return;
       this.received.push(parsed.data);
       this.waiters = this.waiters.filter((w) => {
-        if (this.received.length < w.count) return true;
+        if ((w.distinct ? this.commands : this.received).length < w.count) return true;
         w.resolve();
         return false;
       });
@@ -104,10 +104,22 @@ export class TestDevice {
     return device;
   }
 
-  /** Resolves once `count` commands in all have arrived. */
+  /** Each command once, in order of first arrival (a re-send of an unanswered command is the same command). */
+  get commands(): DeviceCommand[] {
+    const seen = new Set<string>();
+    return this.received.filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
+  }
+
+  /** Resolves once `count` commands in all have arrived (re-sends included). */
   waitForCommands(count: number): Promise<void> {
     if (this.received.length >= count) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+    return new Promise((resolve) => this.waiters.push({ count, distinct: false, resolve }));
+  }
+
+  /** Resolves once `count` different commands have arrived (re-sends not counted). */
+  waitForDistinct(count: number): Promise<void> {
+    if (this.commands.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, distinct: true, resolve }));
   }
 
   ack(id: string, outcome: DeviceAck['outcome'], grams: number): void {

@@ -6,7 +6,7 @@ import { createContainer, type Container } from '../src/container';
 import { deviceCommands, feeds, ledgerHolds } from '../src/db/schema';
 import { walletOf } from '../src/modules/ledger/policy';
 import { FakeClock, createTestApi, type TestApi } from './harness';
-import type { TestDevice } from './devices-support';
+import { TestDevice } from './devices-support';
 import { createStation, feed, feedBody, newFeeder, onlineDevice } from './feed-support';
 
 /**
@@ -105,8 +105,75 @@ describe('feeds across a restart', () => {
     expect(
       await container.services.feedSettlement.settle(a.id, { status: 'failed', outcome: 'jammed', grams: 0 }),
     ).toBeUndefined();
-    expect(ackDevice.received).toHaveLength(1);
-    expect(new Set(silentDevice.received.map((c) => c.id)).size).toBe(1);
+    expect(ackDevice.commands).toHaveLength(1);
+    expect(silentDevice.commands).toHaveLength(1);
     expect((await ledger.balances(user.id)).wallet).toEqual({ balance: 91, held: 0, available: 91 });
+  });
+});
+
+/**
+ * A device that dispensed while its API process was down answers the process that replaced it: the answer
+ * to the command nobody is waiting for is recorded, and the sweeper charges the feed for the food that fell.
+ */
+describe('an answer that reaches the restarted process', () => {
+  let first: TestApi;
+  let second: { container: Container; app: App } | undefined;
+  const devices: TestDevice[] = [];
+
+  beforeAll(async () => {
+    first = await createTestApi({ seed: false, serveWeb: false, env: { FEED_TIMEOUT_MS: '60000' } });
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await Promise.all(devices.map((d) => d.end()));
+    await first.close();
+  });
+
+  it('is recorded, and the feed is charged for what fell', async () => {
+    const station = await createStation(first);
+    const before = await onlineDevice(first, station, 'manual');
+    devices.push(before);
+    const user = await newFeeder(first, 50);
+    await first.container.services.feedSettlement.stop();
+    const fed = await feed(first, user.token, feedBody(station.deviceId));
+    await before.waitForCommands(1);
+    const commandId = before.received[0]?.id ?? '';
+
+    // The restart, a few seconds later: the command is still within its time, and nobody waits for it.
+    const clock = new FakeClock(first.clock.now().getTime() + 3_000);
+    const { database } = first.container;
+    const container = await createContainer(first.config, {
+      database: { ...database, close: () => Promise.resolve() },
+      clock,
+    });
+    second = { container, app: await buildApp(container, { serveWeb: false }) };
+    const pending = await database.db.select().from(feeds).where(eq(feeds.id, fed.id));
+    expect(pending[0]?.status).toBe('pending');
+
+    // The device reconnects to the new process's broker and answers the command it ran.
+    const after = await TestDevice.connect(
+      container.services.gateway.brokerUrl ?? '',
+      station.deviceId,
+      station.secret,
+      {
+        mode: 'manual',
+      },
+    );
+    devices.push(after);
+    after.ack(commandId, 'dispensed', 10);
+    const command = async () =>
+      (await database.db.select().from(deviceCommands).where(eq(deviceCommands.id, commandId)))[0];
+    await expect.poll(async () => (await command())?.status).toBe('acked');
+    expect(await command()).toMatchObject({ outcome: 'dispensed', grams: 10 });
+
+    await container.services.feedSettlement.sweep();
+    const ended = await database.db.select().from(feeds).where(eq(feeds.id, fed.id));
+    expect(ended[0]).toMatchObject({ status: 'succeeded', gramsDispensed: 10, coinsCharged: 10 });
+    expect((await container.services.ledger.balances(user.id)).wallet).toEqual({
+      balance: 40,
+      held: 0,
+      available: 40,
+    });
+    expect((await container.services.ledger.checkInvariants()).problems).toEqual([]);
   });
 });

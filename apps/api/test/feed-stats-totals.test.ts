@@ -51,8 +51,8 @@ describe('the certificate and the statistics', () => {
     g: number,
   ) => {
     const f = await feed(api, token, feedBody(s.deviceId, { grams: 20, coins: 18 }));
-    await device.waitForCommands(device.received.length + 1);
-    device.ack(device.received.at(-1)?.id ?? '', outcome, g);
+    await device.waitForDistinct(device.commands.length + 1);
+    device.ack(device.commands.at(-1)?.id ?? '', outcome, g);
     return (await settled(api, token, f.id)).status;
   };
   const statistics = async () =>

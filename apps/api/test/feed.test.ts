@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FAN_POINTS,
+  FanMembershipSchema,
   FeedLogDataSchema,
   FeedReceiptSchema,
   FeedSchema,
@@ -10,7 +12,8 @@ import {
   UserInfoDataSchema,
   translate,
 } from '@petheart/contracts';
-import { feeds, ledgerHolds } from '../src/db/schema';
+import { fanMembers, feeds, ledgerHolds } from '../src/db/schema';
+import { earnFanPoints, utcDay } from '../src/modules/live/fan-points';
 import { PLATFORM_REVENUE } from '../src/modules/ledger/policy';
 import { createTestApi, failure, okData, type TestApi } from './harness';
 import type { TestDevice } from './devices-support';
@@ -66,6 +69,20 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     const watcher = await RoomWatcher.join(url, station.deviceId);
     watchers.push(watcher);
     const platformBefore = await api.container.services.ledger.balanceOf(PLATFORM_REVENUE);
+    // A member of the room's fan group: the feed earns fan points.
+    okData(
+      await api.post('/api/live/fans/join', { device_id: station.deviceId }, { token: user.token }),
+      FanMembershipSchema,
+    );
+    const member = async () =>
+      (
+        await api.container.database.db
+          .select()
+          .from(fanMembers)
+          .where(and(eq(fanMembers.deviceId, station.deviceId), eq(fanMembers.userId, user.id)))
+      )[0];
+    const joined = await member();
+    if (!joined) throw new Error('not a member');
 
     const r = await api.post('/api/live/feed', feedBody(station.deviceId), { token: user.token, lang: 'en' });
     const sent = okData(r, FeedSchema);
@@ -74,7 +91,7 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     const done = await settled(api, user.token, sent.id);
     expect(done).toMatchObject({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10, reason: null });
     expect(done.settled_at).not.toBeNull();
-    expect(device.received.map((c) => c.grams)).toEqual([10]);
+    expect(device.commands.map((c) => c.grams)).toEqual([10]);
 
     expect(await wallet(user.id)).toEqual({ balance: 90, held: 0, available: 90 });
     expect(await shown(user.token)).toBe(90);
@@ -84,6 +101,9 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
 
     await watcher.untilFed(1);
     expect(watcher.fed).toEqual([{ device_id: station.deviceId, nickname: 'Mia', grams: 10, grams_today: 10 }]);
+    const earned = earnFanPoints(joined, 'feed', utcDay(api.clock.now()));
+    await expect.poll(async () => (await member())?.points).toBe(earned?.points);
+    expect(earned?.points).toBeGreaterThanOrEqual(joined.points + FAN_POINTS.feed);
     const room = okData(await api.post('/api/live/detail', { device_id: station.deviceId }), LiveDetailSchema);
     expect(room.grams_today).toBe(10);
 
@@ -115,8 +135,8 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     const user = await newFeeder(api, 100);
 
     const a = await feed(api, user.token, feedBody(station.deviceId));
-    await device.waitForCommands(1);
-    device.ack(device.received[0]?.id ?? '', 'dispensed', 7);
+    await device.waitForDistinct(1);
+    device.ack(device.commands[0]?.id ?? '', 'dispensed', 7);
     expect(await settled(api, user.token, a.id)).toMatchObject({
       status: 'succeeded',
       grams_dispensed: 7,
@@ -124,8 +144,8 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     });
 
     const b = await feed(api, user.token, feedBody(station.deviceId, { grams: 20, coins: 18 }));
-    await device.waitForCommands(2);
-    device.ack(device.received[1]?.id ?? '', 'dispensed', 23);
+    await device.waitForDistinct(2);
+    device.ack(device.commands[1]?.id ?? '', 'dispensed', 23);
     expect(await settled(api, user.token, b.id)).toMatchObject({ grams_dispensed: 23, coins_charged: 18 });
 
     // 7 → operator 2, platform 5; 18 → operator 5, platform 13.
@@ -145,8 +165,8 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     ] as const;
     for (const [i, c] of cases.entries()) {
       const f = await feed(api, user.token, feedBody(station.deviceId));
-      await device.waitForCommands(i + 1);
-      device.ack(device.received[i]?.id ?? '', c.outcome, c.grams);
+      await device.waitForDistinct(i + 1);
+      device.ack(device.commands[i]?.id ?? '', c.outcome, c.grams);
       const done = await settled(api, user.token, f.id);
       expect(done).toMatchObject({ status: 'failed', reason: c.reason, coins_charged: 0, grams_dispensed: c.grams });
       expect(await wallet(user.id)).toEqual({ balance: 50, held: 0, available: 50 });
@@ -207,12 +227,12 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     expect(await wallet(rich.id)).toEqual({ balance: 100, held: 20, available: 80 });
     expect(await feedRows(poor.id)).toEqual([]);
     expect(await feedRows(rich.id)).toHaveLength(2);
-    await device.waitForCommands(1);
-    expect(device.received).toHaveLength(1); // the second waits behind the first
+    await device.waitForDistinct(1);
+    expect(device.commands).toHaveLength(1); // the second waits behind the first
     expect(api.container.services.gateway.queueLength(station.deviceId)).toBe(2);
     for (let i = 0; i < 2; i++) {
-      await device.waitForCommands(i + 1);
-      device.ack(device.received[i]?.id ?? '', 'dispensed', 10);
+      await device.waitForDistinct(i + 1);
+      device.ack(device.commands[i]?.id ?? '', 'dispensed', 10);
     }
     const log = okData(await api.post('/api/feed/log', {}, { token: rich.token }), FeedLogDataSchema);
     for (const f of log.list) expect(await settled(api, rich.token, f.id)).toMatchObject({ status: 'succeeded' });
@@ -256,16 +276,20 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     const ids = new Set(answers.map((r) => okData(r, FeedSchema).id));
     expect(ids.size).toBe(1);
     const [id] = [...ids];
-    await device.waitForCommands(1);
-    device.ack(device.received[0]?.id ?? '', 'dispensed', 10);
+    await device.waitForDistinct(1);
+    device.ack(device.commands[0]?.id ?? '', 'dispensed', 10);
     expect(await settled(api, user.token, id ?? '')).toMatchObject({ status: 'succeeded', coins_charged: 10 });
     // Once more after it ended: the same feed, ended; nothing moves.
     expect(okData(await api.post('/api/live/feed', body, { token: user.token }), FeedSchema)).toMatchObject({
       id,
       status: 'succeeded',
     });
-    expect(device.received).toHaveLength(1);
+    expect(device.commands).toHaveLength(1);
     expect(await wallet(user.id)).toEqual({ balance: 0, held: 0, available: 0 });
+    // A retry of the tap after the feeder went offline is still the feed it made, not a refusal.
+    await setDevice(api, station.deviceId, { feederOnline: false });
+    expect(okData(await api.post('/api/live/feed', body, { token: user.token }), FeedSchema).id).toBe(id);
+    await setDevice(api, station.deviceId, { feederOnline: true });
     const holds = await api.container.database.db
       .select()
       .from(ledgerHolds)
@@ -281,8 +305,8 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     const friend = await newFeeder(api, 10);
     const theirs = okData(await api.post('/api/live/feed', body, { token: friend.token }), FeedSchema);
     expect(theirs.id).not.toBe(id);
-    await device.waitForCommands(2);
-    device.ack(device.received[1]?.id ?? '', 'dispensed', 10);
+    await device.waitForDistinct(2);
+    device.ack(device.commands[1]?.id ?? '', 'dispensed', 10);
     await settled(api, friend.token, theirs.id);
   });
 
@@ -303,9 +327,9 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     );
     expect(third).toMatchObject({ status: 'queued', queue_position: 2 });
     for (let i = 0; i < 3; i++) {
-      await device.waitForCommands(i + 1);
-      expect(device.received).toHaveLength(i + 1);
-      device.ack(device.received[i]?.id ?? '', 'dispensed', 10);
+      await device.waitForDistinct(i + 1);
+      expect(device.commands).toHaveLength(i + 1);
+      device.ack(device.commands[i]?.id ?? '', 'dispensed', 10);
       const done = await settled(api, users[i]?.token ?? '', made[i]?.id ?? '');
       expect(done.status).toBe('succeeded');
     }

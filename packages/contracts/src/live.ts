@@ -50,8 +50,11 @@ export const EARTH_RADIUS_M = 6378136.49;
 
 /** Points needed for each level: level n needs FAN_LEVEL_POINTS[n - 1] points (level 1 on joining). */
 export const FAN_LEVEL_POINTS = [0, 10, 30, 60, 100, 160, 240, 350, 500, 700] as const;
-/** What earns fan points: the first visit of a day, a comment (at most 10 a day), later a feed. */
-export const FAN_POINTS = { dailyVisit: 1, comment: 1, commentDailyCap: 10 } as const;
+/**
+ * What earns a member fan points in a room: the first visit of a day, a comment (at most 10 points a day from
+ * comments), a feed that fell (no cap: it costs coins).
+ */
+export const FAN_POINTS = { dailyVisit: 1, comment: 1, commentDailyCap: 10, feed: 2 } as const;
 
 /** The level for a number of points (1 … FAN_LEVEL_POINTS.length). */
 export function fanLevel(points: number): number {

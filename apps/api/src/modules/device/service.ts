@@ -49,8 +49,9 @@ export class DeviceAdminService {
     await this.requireBase(body.base_id);
     const secret = generateDeviceSecret();
     const secretHash = await hashDeviceSecret(secret);
-    // An automatic id can lose a race with another console: take the next one.
-    for (let attempt = 0; attempt < 5; attempt++) {
+    // An automatic id can lose a race with another console: take the next one. Each round of a race has a
+    // winner, so a request loses at most as often as others provision at the same moment.
+    for (let attempt = 0; attempt < 20; attempt++) {
       const id = body.device_id ?? (await this.deps.devices.nextAutoId());
       const row = await this.deps.devices.insert({
         id,

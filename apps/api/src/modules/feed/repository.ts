@@ -2,10 +2,12 @@ import { and, count, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { bases, deviceCommands, devices, feeds, ledgerHolds, users } from '../../db/schema';
+import type { DevicePortion } from '@petheart/contracts';
+import { RETRYABLE_SQL_STATES, sqlState } from '../ledger/repository';
 import type { PendingFeedState } from './policy';
 
 export type FeedRow = typeof feeds.$inferSelect;
-export type NewFeed = Omit<typeof feeds.$inferInsert, 'status' | 'reason' | 'holdId' | 'settledAt'>;
+export type NewFeed = Omit<typeof feeds.$inferInsert, 'status' | 'reason' | 'settledAt'>;
 
 /** A feed with what its owner is shown beside it: its command's state, its device and base names. */
 export interface FeedRecord {
@@ -26,6 +28,8 @@ export interface FeedDevice {
   dailyGramCap: number;
   revenueShareBp: number;
   operatorId: number | null;
+  /** The device's own portions; null = the configured defaults. */
+  portions: DevicePortion[] | null;
 }
 
 export interface SettlePatch {
@@ -45,9 +49,33 @@ export interface PendingFeed extends PendingFeedState {
 export class FeedRepository {
   constructor(private readonly db: Database) {}
 
-  /** Runs `fn` in one database transaction (`tx` is for the ledger working inside it). */
-  transaction<T>(fn: (repo: FeedRepository, tx: Database) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(new FeedRepository(tx), tx));
+  /**
+   * Runs `fn` in one database transaction (`tx` is for the ledger joining it); a deadlock or serialization
+   * failure runs it again (3 tries).
+   */
+  async transaction<T>(fn: (repo: FeedRepository, tx: Database) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction((tx) => fn(new FeedRepository(tx), tx));
+      } catch (error) {
+        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
+      }
+    }
+  }
+
+  /** Inside a transaction: its commit does not wait for the write-ahead log to reach the disk. */
+  async commitAsynchronously(): Promise<void> {
+    await this.db.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+  }
+
+  /** True when the user has a feed with this idempotency key. */
+  async keyUsed(userId: number, key: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: feeds.id })
+      .from(feeds)
+      .where(and(eq(feeds.userId, userId), eq(feeds.idempotencyKey, key)))
+      .limit(1);
+    return rows.length > 0;
   }
 
   /**
@@ -66,6 +94,7 @@ export class FeedRepository {
         dailyGramCap: devices.dailyGramCap,
         revenueShareBp: devices.revenueShareBp,
         operatorId: bases.operatorId,
+        portions: devices.portions,
       })
       .from(devices)
       .innerJoin(bases, eq(bases.id, devices.baseId))
@@ -83,10 +112,6 @@ export class FeedRepository {
       .onConflictDoNothing({ target: [feeds.userId, feeds.idempotencyKey] })
       .returning();
     return rows[0];
-  }
-
-  async setHold(id: string, holdId: string): Promise<void> {
-    await this.db.update(feeds).set({ holdId }).where(eq(feeds.id, id));
   }
 
   /** Grams a device has given or been asked for since a time: succeeded feeds' grams, pending feeds' portions. */

@@ -3,22 +3,28 @@ import type { DevicePortion, Feed, FeedBody, FeedLogData, FeedReceipt } from '@p
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import type { ErrorId } from '@petheart/contracts';
 import { walletOf } from '../ledger/policy';
 import type { LedgerService } from '../ledger/service';
 import type { DeviceGateway } from '../gateway/gateway';
-import type { DeviceRepository } from '../device/repository';
 import { commandTtlMs, expectedWaitSeconds, holdKey, portionOffered, startOfUtcDay, type FeedTimings } from './policy';
 import { toFeed, toReceipt, type QueuePlace } from './presenter';
 import type { FeedRecord, FeedRepository, FeedRow } from './repository';
 import type { FeedSettlement } from './settlement';
 
+/** Thrown inside the feed's transaction when the user's key was used before: rolls back, then replays. */
+class KeyUsed extends Error {
+  constructor() {
+    super('idempotency key used');
+  }
+}
+
 export interface FeedServiceDeps {
   feeds: FeedRepository;
-  devices: Pick<DeviceRepository, 'byId'>;
   /** A ledger working inside the caller's transaction (the hold is placed with the feed). */
   ledgerIn: (tx: Database) => Pick<LedgerService, 'hold'>;
   gateway: Pick<DeviceGateway, 'issueCommand' | 'queueLength'>;
-  settlement: Pick<FeedSettlement, 'settle' | 'waitFor'>;
+  settlement: Pick<FeedSettlement, 'settle' | 'waitFor' | 'expect'>;
   /** The configured portions, for devices without their own. */
   defaultPortions: () => Promise<DevicePortion[]>;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
@@ -43,60 +49,74 @@ export class FeedService {
    */
   async feed(userId: number, body: FeedBody): Promise<Feed> {
     const key = body.idempotency_key;
-    const earlier = await this.deps.feeds.byKey(userId, key);
-    if (earlier) return this.replay(earlier, body);
-
-    const device = await this.deps.devices.byId(body.device_id);
-    if (!device || device.disabled) throw new AppError('not_found');
-    const portions = device.portions ?? (await this.deps.defaultPortions());
-    if (!portionOffered(portions, body.grams, body.coins)) throw new AppError('portion_invalid');
-
     const { timings, clock } = this.deps;
     const now = clock.now();
-    const ahead = this.deps.gateway.queueLength(device.id);
+    const ahead = this.deps.gateway.queueLength(body.device_id);
     const ttlMs = commandTtlMs(ahead, timings);
     const expiresAt = new Date(now.getTime() + ttlMs);
     const feedId = randomUUID();
+    const holdId = randomUUID();
     const commandId = randomUUID();
 
-    const created = await this.deps.feeds.transaction(async (repo, tx) => {
-      const d = await repo.lockDevice(device.id);
-      if (!d || d.disabled) throw new AppError('not_found');
-      // The key is claimed first: a concurrent duplicate waits here for this transaction, then replays it.
-      const row = await repo.insert({
-        id: feedId,
-        userId,
-        idempotencyKey: key,
-        deviceId: d.id,
-        baseId: d.baseId,
-        operatorId: d.operatorId,
-        revenueShareBp: d.revenueShareBp,
-        grams: body.grams,
-        coins: body.coins,
-        commandId,
-        expiresAt,
-        createdAt: now,
+    // One transaction, one round trip per statement, nothing read twice: the device row (locked), the hold,
+    // the feed (claiming the key), the cap. A key used before rolls it all back and answers the first feed.
+    const created = await this.deps.feeds
+      .transaction(async (repo, tx) => {
+        // A refused check answers the first feed instead when this key made one (the same tap again).
+        const refuse = async (id: ErrorId): Promise<never> => {
+          throw (await repo.keyUsed(userId, key)) ? new KeyUsed() : new AppError(id);
+        };
+        const d = await repo.lockDevice(body.device_id);
+        if (!d || d.disabled) return refuse('not_found');
+        const portions = d.portions ?? (await this.deps.defaultPortions());
+        if (!portionOffered(portions, body.grams, body.coins)) return refuse('portion_invalid');
+        if (!d.feederOnline) return refuse('feeder_offline');
+        if (!d.cameraOnline) return refuse('camera_offline');
+        // The hold before the feed that names it. A second request with this key waits on the device's row,
+        // then finds the key taken (here or at the insert) and rolls back with everything else.
+        const hold = await this.deps
+          .ledgerIn(tx)
+          .hold({
+            id: holdId,
+            account: walletOf(userId),
+            amount: body.coins,
+            idempotencyKey: holdKey(feedId),
+            reference: feedId,
+            expiresAt: new Date(expiresAt.getTime() + timings.holdMarginMs),
+          })
+          .catch(async (error: unknown) => {
+            if (error instanceof AppError) return refuse(error.id);
+            throw error;
+          });
+        const row = await repo.insert({
+          id: feedId,
+          userId,
+          idempotencyKey: key,
+          deviceId: d.id,
+          baseId: d.baseId,
+          operatorId: d.operatorId,
+          revenueShareBp: d.revenueShareBp,
+          grams: body.grams,
+          coins: body.coins,
+          holdId: hold.id,
+          commandId,
+          expiresAt,
+          createdAt: now,
+        });
+        if (!row) throw new KeyUsed();
+        // This feed's grams included: the cap holds across every feed of the day, waiting ones too.
+        if ((await repo.gramsCommitted(d.id, startOfUtcDay(now))) > d.dailyGramCap)
+          throw new AppError('daily_cap_reached');
+        return row;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof KeyUsed) return undefined;
+        throw error;
       });
-      if (!row) return undefined;
-      if (!d.feederOnline) throw new AppError('feeder_offline');
-      if (!d.cameraOnline) throw new AppError('camera_offline');
-      const hold = await this.deps.ledgerIn(tx).hold({
-        account: walletOf(userId),
-        amount: body.coins,
-        idempotencyKey: holdKey(feedId),
-        reference: feedId,
-        expiresAt: new Date(expiresAt.getTime() + timings.holdMarginMs),
-      });
-      // This feed's grams included: the cap holds across every feed of the day, waiting ones too.
-      if ((await repo.gramsCommitted(d.id, startOfUtcDay(now))) > d.dailyGramCap)
-        throw new AppError('daily_cap_reached');
-      await repo.setHold(feedId, hold.id);
-      return { ...row, holdId: hold.id };
-    });
     if (!created) {
-      const winner = await this.deps.feeds.byKey(userId, key);
-      if (!winner) throw new Error(`feed key ${key} vanished`);
-      return this.replay(winner, body);
+      const earlier = await this.deps.feeds.byKey(userId, key);
+      if (!earlier) throw new Error(`feed key ${key} vanished`);
+      return this.replay(earlier, body);
     }
     this.deps.onWalletChange(userId);
     return this.dispatch(created, ttlMs);
@@ -105,6 +125,8 @@ export class FeedService {
   /** Sends the feed's command; a command that cannot be sent ends the feed at once (nothing charged). */
   private async dispatch(feed: FeedRow, ttlMs: number): Promise<Feed> {
     let issued: { position: number };
+    // Before the command exists: its answer may come back before issueCommand returns.
+    const unexpect = this.deps.settlement.expect(feed.commandId, feed.id);
     try {
       issued = await this.deps.gateway.issueCommand(
         feed.deviceId,
@@ -114,6 +136,7 @@ export class FeedService {
     } catch (error) {
       // The device was disabled meanwhile, or the gateway is not running: the feed fails, the hold goes.
       if (!(error instanceof AppError)) this.deps.onError(error);
+      unexpect();
       const ended = await this.deps.settlement.settle(feed.id, { status: 'lost' });
       return toFeed(ended ?? feed, null, null);
     }

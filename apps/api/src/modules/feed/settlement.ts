@@ -18,6 +18,8 @@ export interface FeedSettlementDeps {
   gramsToday: (deviceId: string) => Promise<number>;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
+  /** After a feed whose food fell (fan points for a member of the room; best effort). */
+  onFed?: (userId: number, deviceId: string) => Promise<unknown>;
   clock: Clock;
   /** The sweeper ends a pending feed this long after its command's expiry, and runs this often. */
   graceMs: number;
@@ -36,6 +38,8 @@ type Waiter = () => void;
  */
 export class FeedSettlement {
   private readonly waiters = new Map<string, Set<Waiter>>();
+  /** Feeds by command id, for the commands this process issued (their answers need no lookup). */
+  private readonly expected = new Map<string, string>();
   private readonly running = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
@@ -49,12 +53,23 @@ export class FeedSettlement {
     outcome: string | null;
     grams: number;
   }) {
+    const known = this.expected.get(result.id);
+    this.expected.delete(result.id);
     this.track(
       (async () => {
-        const feedId = await this.deps.feeds.idByCommand(result.id);
+        const feedId = known ?? (await this.deps.feeds.idByCommand(result.id));
         if (feedId) await this.settle(feedId, result);
       })(),
     );
+  }
+
+  /**
+   * The feed of a command this process is about to issue, forgotten when the command's end arrives or when
+   * the returned function is called (the command could not be issued).
+   */
+  expect(commandId: string, feedId: string): () => void {
+    this.expected.set(commandId, feedId);
+    return () => this.expected.delete(commandId);
   }
 
   /**
@@ -63,6 +78,10 @@ export class FeedSettlement {
    */
   async settle(feedId: string, end: CommandEnd): Promise<FeedRow | undefined> {
     const settled = await this.deps.feeds.transaction(async (repo, tx) => {
+      // Asynchronous commit: the lock on the shared revenue accounts is released without waiting for the
+      // disk. A settlement is derived from facts committed before it (the feed, its hold, the command's
+      // recorded end), so one lost in a crash is made again, the same, by the sweeper (decision 011).
+      await repo.commitAsynchronously();
       const feed = await repo.lock(feedId);
       if (feed?.status !== 'pending') return undefined;
       const outcome = feedOutcome(end, end.status === 'acked' || (await repo.feederOnline(feed.deviceId)));
@@ -119,6 +138,7 @@ export class FeedSettlement {
 
   /** The room sees "<nickname> fed <grams> g" with the device's new grams today. */
   private async announce(feed: FeedRow): Promise<void> {
+    if (feed.gramsDispensed > 0) this.deps.onFed?.(feed.userId, feed.deviceId).catch(this.deps.onError);
     try {
       const [nickname, gramsToday] = await Promise.all([
         this.deps.feeds.nickname(feed.userId),

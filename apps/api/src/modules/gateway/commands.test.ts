@@ -24,7 +24,7 @@ function setup(enabled = new Set(['D1', 'D2']), onSettled?: CommandDispatcherDep
       Object.assign(r, { status, ...(answer ? { outcome: answer.outcome, grams: answer.grams } : {}) });
       return Promise.resolve(true);
     },
-    recordLateAnswer: () => Promise.resolve(),
+    recordUnownedAnswer: () => Promise.resolve(),
   };
   const dispatcher = new CommandDispatcher({
     repository,

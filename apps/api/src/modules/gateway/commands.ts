@@ -70,7 +70,7 @@ interface DeviceQueue {
 }
 
 export interface CommandDispatcherDeps {
-  repository: Pick<CommandRepository, 'insertForEnabledDevice' | 'markSent' | 'settle' | 'recordLateAnswer'>;
+  repository: Pick<CommandRepository, 'insertForEnabledDevice' | 'markSent' | 'settle' | 'recordUnownedAnswer'>;
   /** Publishes with QoS 1 (resolves when the broker has it). */
   publish(topic: string, payload: string): Promise<void>;
   /** Wall-clock ms (the device compares expires_at with its own clock). */
@@ -182,17 +182,17 @@ export class CommandDispatcher {
 
   /** An ack from a device (the topic named the device; the broker checked it may publish there). */
   async handleAck(deviceId: string, ack: DeviceAck): Promise<void> {
+    // A re-send reached a device that already has the command: its real answer is still to come.
+    if (ack.outcome === 'duplicate') return;
     const answer = { outcome: ack.outcome, grams: ack.grams, ackedAt: new Date(this.deps.now()) };
+    const status = ack.outcome === 'dispensed' ? 'acked' : ack.outcome === 'expired' ? 'expired' : 'failed';
     const p = this.pending.get(ack.id);
     if (!p) {
-      // Expired already, or another API process's command (it records it): keep a late answer only.
-      if (ack.outcome !== 'duplicate') await this.deps.repository.recordLateAnswer(ack.id, deviceId, answer);
+      // Expired already, issued by a process that has stopped, or by another API process: recorded.
+      await this.deps.repository.recordUnownedAnswer(ack.id, deviceId, status, answer);
       return;
     }
     if (p.deviceId !== deviceId) return;
-    // A re-send reached a device that already has the command: its real answer is still to come.
-    if (ack.outcome === 'duplicate') return;
-    const status = ack.outcome === 'dispensed' ? 'acked' : ack.outcome === 'expired' ? 'expired' : 'failed';
     await this.settle(p, status, answer);
   }
 

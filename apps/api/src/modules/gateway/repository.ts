@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { GroupCommit } from './group-commit';
@@ -114,17 +114,32 @@ export class CommandRepository {
     return this.settles.submit({ id, status, answer });
   }
 
-  /** An answer after the command expired: kept for the record (food may have fallen), status unchanged. */
-  async recordLateAnswer(id: string, deviceId: string, answer: CommandAnswer): Promise<void> {
+  /**
+   * An answer to a command this process is not waiting for. Still open: a stopped process issued it (or
+   * another API process, which settles it the same way) — the answer ends it, and the feed sweeper settles
+   * what it paid for. Expired already: the answer is kept for the record (food may have fallen), status
+   * unchanged.
+   */
+  async recordUnownedAnswer(
+    id: string,
+    deviceId: string,
+    status: 'acked' | 'failed' | 'expired',
+    answer: CommandAnswer,
+  ): Promise<void> {
     await this.db
       .update(deviceCommands)
-      .set(answer)
+      .set({
+        ...answer,
+        status: sql`CASE WHEN ${inArray(deviceCommands.status, OPEN)} THEN ${status} ELSE ${deviceCommands.status} END`,
+      })
       .where(
         and(
           eq(deviceCommands.id, id),
           eq(deviceCommands.deviceId, deviceId),
-          eq(deviceCommands.status, 'expired'),
-          sql`${deviceCommands.outcome} IS NULL`,
+          or(
+            inArray(deviceCommands.status, OPEN),
+            and(eq(deviceCommands.status, 'expired'), sql`${deviceCommands.outcome} IS NULL`),
+          ),
         ),
       );
   }

@@ -30,6 +30,8 @@ export interface TransferInput {
 }
 
 export interface HoldInput {
+  /** The hold's id when the caller chooses it (e.g. to store it first); a new UUID otherwise. */
+  id?: string;
   /** A user's wallet (feeds) or earnings (cash-outs). */
   account: AccountRef;
   amount: number;

@@ -26,8 +26,18 @@ export async function showWallet(repo: LedgerRepository, account: AccountRow, wa
 }
 
 /**
- * Inside a transaction: adds each line to its account, in account id order (every writer takes the
- * row locks in one order, so two transactions never wait on each other in a circle), releasing
+ * The order every writer takes account row locks in, so two transactions never wait on each other in a
+ * circle: users' wallets first, then the shared accounts (operators' earnings, platform revenue, clearing),
+ * each by id. The shared ones are hot (every feed credits platform revenue): taken last, they stay locked
+ * only for the end of a transaction.
+ */
+export function lockOrder(a: { accountId: number; kind: string }, b: { accountId: number; kind: string }): number {
+  const shared = (line: { kind: string }) => (line.kind === 'user_wallet' ? 0 : 1);
+  return shared(a) - shared(b) || a.accountId - b.accountId;
+}
+
+/**
+ * Inside a transaction: adds each line to its account, in lockOrder, releasing
  * `release.amount` held coins on `release.accountId` on the way. A user's account that would go below
  * what it holds fails the whole transaction with insufficient_balance. Returns the users whose
  * wallets changed.
@@ -38,7 +48,7 @@ export async function applyLines(
   release?: { accountId: number; amount: number },
 ): Promise<number[]> {
   const wallets: number[] = [];
-  for (const line of [...lines].sort((a, b) => a.accountId - b.accountId)) {
+  for (const line of [...lines].sort(lockOrder)) {
     const heldDelta = release?.accountId === line.accountId ? -release.amount : 0;
     const account = await repo.adjust(line.accountId, line.amount, heldDelta);
     if (!account) throw new AppError('insufficient_balance');

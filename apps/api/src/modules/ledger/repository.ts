@@ -6,7 +6,7 @@ import { isUserAccount, type AccountRef } from './policy';
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransactionRow = typeof ledgerTransactions.$inferSelect;
 export type HoldRow = typeof ledgerHolds.$inferSelect;
-export type NewHold = Omit<typeof ledgerHolds.$inferInsert, 'id' | 'status' | 'settledAt' | 'transactionId'>;
+export type NewHold = Omit<typeof ledgerHolds.$inferInsert, 'status' | 'settledAt' | 'transactionId'>;
 
 export interface EntryRow {
   accountId: number;
@@ -29,7 +29,7 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 /** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
+export const RETRYABLE_SQL_STATES: ReadonlySet<string> = new Set(['40P01', '40001']);
 
 const ownerIs = (ref: AccountRef) =>
   isUserAccount(ref)
@@ -42,15 +42,23 @@ const ownerIs = (ref: AccountRef) =>
  * balance after the wait), holds are locked with SELECT … FOR UPDATE, keys are claimed with ON CONFLICT.
  */
 export class LedgerRepository {
-  constructor(private readonly db: Database) {}
+  /**
+   * `joined`: `db` is a transaction the caller runs, and the ledger's work joins it (no savepoint of its own:
+   * the caller's transaction is the unit, and it retries). Otherwise the ledger runs its own transactions.
+   */
+  constructor(
+    private readonly db: Database,
+    private readonly options: { joined?: boolean } = {},
+  ) {}
 
   /** Runs `fn` in one database transaction; a deadlock or serialization failure runs it again (3 tries). */
   async transaction<T>(fn: (repo: LedgerRepository) => Promise<T>): Promise<T> {
+    if (this.options.joined) return fn(this);
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.db.transaction((tx) => fn(new LedgerRepository(tx)));
       } catch (error) {
-        if (attempt >= 3 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
       }
     }
   }
@@ -65,17 +73,20 @@ export class LedgerRepository {
     return rows[0];
   }
 
-  /** The account, created (empty) when it does not exist yet. */
-  async ensureAccount(ref: AccountRef): Promise<AccountRow> {
+  /**
+   * The account, created (empty) when it does not exist yet; `created` when this call inserted it (inside a
+   * transaction that may still roll back).
+   */
+  async ensureAccount(ref: AccountRef): Promise<{ account: AccountRow; created: boolean }> {
     const existing = await this.findAccount(ref);
-    if (existing) return existing;
+    if (existing) return { account: existing, created: false };
     const userId = isUserAccount(ref) ? ref.userId : null;
     await this.db.execute(sql`
       INSERT INTO ${ledgerAccounts} (kind, user_id) VALUES (${ref.kind}, ${userId}::int)
       ON CONFLICT DO NOTHING`);
     const created = await this.findAccount(ref);
     if (!created) throw new Error(`ledger account ${ref.kind} could not be created`);
-    return created;
+    return { account: created, created: true };
   }
 
   /** Claims an idempotency key for a new transaction; undefined when the key is already taken. */
@@ -162,10 +173,20 @@ export class LedgerRepository {
     return rows[0];
   }
 
-  /** The hold, row-locked until commit (posting and voiding one hold never run side by side). */
-  async lockHold(id: string): Promise<HoldRow | undefined> {
-    const rows = await this.db.select().from(ledgerHolds).where(eq(ledgerHolds.id, id)).limit(1).for('update');
-    return rows[0];
+  /**
+   * The hold with its account's owner, the hold row-locked until commit (posting and voiding one hold never
+   * run side by side).
+   */
+  async lockHold(id: string): Promise<(HoldRow & { account: Pick<AccountRow, 'kind' | 'userId'> }) | undefined> {
+    const rows = await this.db
+      .select({ hold: ledgerHolds, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId })
+      .from(ledgerHolds)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerHolds.accountId))
+      .where(eq(ledgerHolds.id, id))
+      .limit(1)
+      .for('update', { of: ledgerHolds });
+    const row = rows[0];
+    return row && { ...row.hold, account: { kind: row.kind, userId: row.userId } };
   }
 
   async settleHold(id: string, status: 'posted' | 'voided', at: Date, transactionId: number | null): Promise<HoldRow> {

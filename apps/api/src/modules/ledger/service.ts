@@ -33,6 +33,12 @@ export interface LedgerServiceDeps {
   clock: Clock;
   /** Called after a commit that changed a user's wallet (UserService.forget: the cached userinfo). */
   onWalletChange?: (userId: number) => void;
+  /**
+   * Ids of accounts known to exist (committed), by account key, shared by every ledger of the process
+   * (accounts are never deleted). A ledger working inside a caller's transaction adds only accounts it
+   * found, never one it created (that transaction may still roll back).
+   */
+  accountIds?: Map<string, number>;
 }
 
 /**
@@ -42,18 +48,22 @@ export interface LedgerServiceDeps {
  * Users' wallets and earnings never go below zero nor below their pending holds.
  */
 export class LedgerService {
-  /** Account ids by account key (accounts are never deleted, and are created outside money transactions). */
-  private readonly accountIds = new Map<string, number>();
+  /** Ids of committed accounts (shared, see deps.accountIds). */
+  private readonly accountIds: Map<string, number>;
+  /** Accounts this ledger created and whose creation may not be committed yet. */
+  private readonly created = new Map<string, number>();
 
-  constructor(private readonly deps: LedgerServiceDeps) {}
+  constructor(private readonly deps: LedgerServiceDeps) {
+    this.accountIds = deps.accountIds ?? new Map<string, number>();
+  }
 
   private async accountId(ref: AccountRef): Promise<number> {
     const key = accountKey(ref);
-    const cached = this.accountIds.get(key);
-    if (cached !== undefined) return cached;
-    const row = await this.deps.ledger.ensureAccount(ref);
-    this.accountIds.set(key, row.id);
-    return row.id;
+    const known = this.accountIds.get(key) ?? this.created.get(key);
+    if (known !== undefined) return known;
+    const { account, created } = await this.deps.ledger.ensureAccount(ref);
+    (created ? this.created : this.accountIds).set(key, account.id);
+    return account.id;
   }
 
   /** Runs `work` in one database transaction, then tells about the wallets it changed. */
@@ -93,8 +103,8 @@ export class LedgerService {
           throw new LedgerError('idempotency_conflict', `key ${input.idempotencyKey} was used for another transaction`);
         return { view: toTransactionView(existing, existingEntries, true), wallets: [] };
       }
-      const wallets = await applyLines(repo, lines);
       await repo.insertEntries(row.id, lines);
+      const wallets = await applyLines(repo, lines);
       return { view: toTransactionView(row, lines, false), wallets };
     });
   }
@@ -144,6 +154,7 @@ export class LedgerService {
     const reference = input.reference ?? '';
     return this.atomically(async (repo) => {
       const hold = await repo.insertHold({
+        ...(input.id === undefined ? {} : { id: input.id }),
         accountId,
         amount: input.amount,
         idempotencyKey: input.idempotencyKey,
@@ -187,9 +198,7 @@ export class LedgerService {
         throw new LedgerError('invalid_amount', `cannot charge ${String(charged)} on a hold of ${String(hold.amount)}`);
       if (credits.some((c) => c.accountId === hold.accountId))
         throw new LedgerError('invalid_entries', 'a hold cannot be posted to its own account');
-      const holdAccount = await repo.accountById(hold.accountId);
-      if (!holdAccount) throw new Error(`ledger account ${String(hold.accountId)} missing`);
-      const holdRef = toAccountRef(holdAccount.kind, holdAccount.userId);
+      const holdRef = toAccountRef(hold.account.kind, hold.account.userId);
       const entries = normalizeEntries([
         { account: holdRef, amount: -charged },
         ...credits.map((c) => ({ account: c.ref, amount: c.amount })),
@@ -202,16 +211,17 @@ export class LedgerService {
       });
       if (!row) throw new Error(`ledger hold ${hold.id} already has a posting`);
       const ids = new Map(credits.map((c) => [accountKey(c.ref), c.accountId]));
-      ids.set(accountKey(holdRef), holdAccount.id);
+      ids.set(accountKey(holdRef), hold.accountId);
       const lines: EntryRow[] = entries.map((e) => ({
         accountId: ids.get(accountKey(e.account)) ?? 0,
         kind: e.account.kind,
         userId: userIdOf(e.account),
         amount: e.amount,
       }));
-      const wallets = await applyLines(repo, lines, { accountId: hold.accountId, amount: hold.amount });
+      // The rows nobody else writes first; the accounts (shared ones last, see lockOrder) at the end.
       await repo.insertEntries(row.id, lines);
       await repo.settleHold(hold.id, 'posted', this.deps.clock.now(), row.id);
+      const wallets = await applyLines(repo, lines, { accountId: hold.accountId, amount: hold.amount });
       return { view: toTransactionView(row, lines, false), wallets };
     });
   }
@@ -224,9 +234,7 @@ export class LedgerService {
     return this.atomically(async (repo) => {
       const hold = await repo.lockHold(holdId);
       if (!hold) throw new LedgerError('hold_not_found', `no hold ${holdId}`);
-      const account = await repo.accountById(hold.accountId);
-      if (!account) throw new Error(`ledger account ${String(hold.accountId)} missing`);
-      const ref = toAccountRef(account.kind, account.userId);
+      const ref = toAccountRef(hold.account.kind, hold.account.userId);
       if (hold.status === 'voided') return { view: toHoldView(hold, ref, true), wallets: [] };
       if (hold.status === 'posted') throw new LedgerError('hold_posted', `hold ${hold.id} was posted`);
       const updated = await repo.adjust(hold.accountId, 0, -hold.amount);

@@ -33,6 +33,19 @@ describe('fan points', () => {
     expect(next?.points).toBe(state.points + FAN_POINTS.dailyVisit + FAN_POINTS.comment);
   });
 
+  it('a feed earns its points every time (it costs coins), and the day’s visit point with the first', () => {
+    const first = earnFanPoints(fresh, 'feed', '2025-03-01');
+    expect(first).toEqual({
+      points: FAN_POINTS.dailyVisit + FAN_POINTS.feed,
+      pointsDay: '2025-03-01',
+      commentPointsToday: 0,
+    });
+    if (!first) throw new Error('no points');
+    let state = first;
+    for (let i = 0; i < 20; i++) state = earnFanPoints(state, 'feed', '2025-03-01') ?? state;
+    expect(state.points).toBe(FAN_POINTS.dailyVisit + 21 * FAN_POINTS.feed);
+  });
+
   it('levels grow with points, from 1 on joining to the top level', () => {
     expect(fanLevel(0)).toBe(1);
     expect(fanLevel(9)).toBe(1);

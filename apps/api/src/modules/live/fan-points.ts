@@ -8,7 +8,7 @@ export interface FanPoints {
   commentPointsToday: number;
 }
 
-export type FanActivity = 'visit' | 'comment';
+export type FanActivity = 'visit' | 'comment' | 'feed';
 
 /** The UTC day of a time, YYYY-MM-DD. */
 export function utcDay(at: Date): string {
@@ -17,7 +17,8 @@ export function utcDay(at: Date): string {
 
 /**
  * The counters after an activity. The first activity of a day earns the daily visit point (a comment means
- * the member is in the room); comments earn FAN_POINTS.comment each, up to commentDailyCap points a day.
+ * the member is in the room); comments earn FAN_POINTS.comment each, up to commentDailyCap points a day;
+ * a feed whose food fell earns FAN_POINTS.feed.
  * Answers null when nothing changes.
  */
 export function earnFanPoints(current: FanPoints, activity: FanActivity, today: string): FanPoints | null {
@@ -30,6 +31,7 @@ export function earnFanPoints(current: FanPoints, activity: FanActivity, today: 
     points += earned;
     commentPointsToday += earned;
   }
+  if (activity === 'feed') points += FAN_POINTS.feed;
   if (!newDay && points === current.points) return null;
   return { points, pointsDay: today, commentPointsToday };
 }
