@@ -27,8 +27,17 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A step that never ends must not keep the process alive: say which one, and leave.
+    let step = 'simulated feeders';
+    const watchdog = setTimeout(() => {
+      app.log.error({ step }, 'shutdown did not finish in 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    watchdog.unref();
     await fleet?.stop();
+    step = 'http server';
     await app.close();
+    step = 'services';
     await container.close();
     process.exit(0);
   };

@@ -57,6 +57,8 @@ export class FeedService {
     const feedId = randomUUID();
     const holdId = randomUUID();
     const commandId = randomUUID();
+    // Read before the transaction: nothing inside it may wait for a second database connection.
+    const defaults = await this.deps.defaultPortions();
 
     // One transaction, one round trip per statement, nothing read twice: the device row (locked), the hold,
     // the feed (claiming the key), the cap. A key used before rolls it all back and answers the first feed.
@@ -68,7 +70,7 @@ export class FeedService {
         };
         const d = await repo.lockDevice(body.device_id);
         if (!d || d.disabled) return refuse('not_found');
-        const portions = d.portions ?? (await this.deps.defaultPortions());
+        const portions = d.portions ?? defaults;
         if (!portionOffered(portions, body.grams, body.coins)) return refuse('portion_invalid');
         if (!d.feederOnline) return refuse('feeder_offline');
         if (!d.cameraOnline) return refuse('camera_offline');
