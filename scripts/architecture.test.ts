@@ -95,15 +95,16 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('web test support (shared by page tests across features) is imported only by tests', () => {
+  it('web test support (shared, or a feature’s test/ folder or *-test-support file) is imported only by tests', () => {
     const web = path.join(root, 'apps/web/src');
     const support = path.join(web, 'test-support');
+    const isSupport = (file: string) =>
+      file.startsWith(support + path.sep) || /[\\/]test[\\/]|-test-support\.tsx?$/.test(path.relative(web, file));
     const offenders: string[] = [];
     for (const [file, imports] of graph(web)) {
-      if (/\.test\.tsx?$/.test(file) || file.startsWith(support + path.sep)) continue;
+      if (/\.test\.tsx?$/.test(file) || isSupport(file)) continue;
       for (const target of imports)
-        if (target.startsWith(support + path.sep))
-          offenders.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
+        if (isSupport(target)) offenders.push(`${path.relative(root, file)} → ${path.relative(root, target)}`);
     }
     expect(offenders).toEqual([]);
   });

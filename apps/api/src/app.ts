@@ -29,6 +29,18 @@ import { paymentRoutes } from './modules/payment/routes';
 import { feedRoutes } from './modules/feed/routes';
 import { feedStatsRoutes } from './modules/feed-stats/routes';
 import { adminMoneyRoutes } from './modules/admin-money/routes';
+import { contentRoutes } from './modules/content/routes';
+import { adminContentRoutes } from './modules/content/admin-routes';
+import { petRoutes } from './modules/pet/routes';
+import { postRoutes } from './modules/post/routes';
+import { searchRoutes } from './modules/search/routes';
+import { moderationRoutes } from './modules/moderation/routes';
+import { manageRoutes } from './modules/manage/routes';
+import { cashoutRoutes } from './modules/cashout/routes';
+import { adminCashoutRoutes } from './modules/cashout/admin-routes';
+import { supportRoutes } from './modules/support/routes';
+import { supportAdminRoutes } from './modules/support/admin-routes';
+import { mapsRoutes } from './modules/maps/routes';
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
 export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
@@ -64,6 +76,9 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
       comments: services.comments,
     });
     await app.register(reportRoutes, { reports: services.reports });
+    await app.register(contentRoutes, { content: services.content });
+    await app.register(adminContentRoutes, { contentAdmin: services.contentAdmin });
+    await app.register(petRoutes, { pets: services.pets });
     await app.register(baseDetailRoutes, { baseDetail: services.baseDetail });
     await app.register(paymentRoutes, { payments: services.payments, sandbox: services.paymentSandbox });
     // The console's money pages; the ledger's invariant checker runs every 10 minutes while the app does.
@@ -84,6 +99,25 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     // settles those feeds and keeps ending lost ones; its routes.
     await app.register(feedRoutes, { feeds: services.feeds });
     await app.register(feedStatsRoutes, { feedStats: services.feedStats });
+    // Base operators (issue 6, decision 015): device management, revenue, cash-out; the console's processing.
+    await app.register(manageRoutes, { manage: services.manage });
+    await app.register(cashoutRoutes, { cashouts: services.cashouts });
+    await app.register(adminCashoutRoutes, { cashoutAdmin: services.cashoutAdmin });
+    // Community (issue 5): posts, likes and comments; search; the console's moderation and report queues.
+    await app.register(postRoutes, { posts: services.posts, comments: services.postComments });
+    await app.register(searchRoutes, { search: services.search });
+    await app.register(moderationRoutes, { moderation: services.moderation });
+    // Support requests, events, gifts and help-pay; the maps service (decision 016).
+    await app.register(supportRoutes, {
+      applications: services.supportApplications,
+      events: services.supportEvents,
+      gifts: services.supportGifts,
+    });
+    await app.register(supportAdminRoutes, {
+      applications: services.supportApplications,
+      events: services.supportEvents,
+    });
+    await app.register(mapsRoutes, { maps: services.maps });
     app.addHook('onReady', () => services.feedSettlement.start());
     app.addHook('onClose', () => services.feedSettlement.stop());
     // The media server starts after the gateway (whose fresh broker marks every device offline) and ends its

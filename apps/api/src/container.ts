@@ -66,6 +66,39 @@ import { LedgerChecker } from './modules/admin-money/checker';
 import { LedgerSearchRepository } from './modules/admin-money/ledger-search';
 import { PaymentSearchRepository } from './modules/admin-money/payment-search';
 import { AdminMoneyService } from './modules/admin-money/service';
+import { ContentAdminService } from './modules/content/admin-service';
+import { ContentRepository } from './modules/content/repository';
+import { ContentService } from './modules/content/service';
+import { UploadedImages } from './modules/content/uploaded-images';
+import { PetRepository } from './modules/pet/repository';
+import { PetService } from './modules/pet/service';
+import { PostCommentRepository } from './modules/post/comment-repository';
+import { PostCommentService } from './modules/post/comment-service';
+import { UserLikeCache, directLikes } from './modules/post/like-cache';
+import { PublishedPostCache } from './modules/post/list-cache';
+import { POST_COMMENT_WINDOWS, POST_PUBLISH_WINDOWS, POST_UPDATE_WINDOWS } from './modules/post/policy';
+import { PostRepository } from './modules/post/repository';
+import { PostService } from './modules/post/service';
+import { SearchRepository } from './modules/search/repository';
+import { SearchService } from './modules/search/service';
+import { ReportQueueRepository } from './modules/moderation/report-repository';
+import { SupportApplicationRepository } from './modules/support/application-repository';
+import { SupportApplicationService } from './modules/support/application-service';
+import { SupportEventRepository } from './modules/support/event-repository';
+import { SupportEventService } from './modules/support/event-service';
+import { SupportGiftRepository } from './modules/support/gift-repository';
+import { SupportGiftService } from './modules/support/gift-service';
+import { supportHelpPayCrediting } from './modules/support/help-pay-crediting';
+import { configuredMaps } from './modules/maps/setup';
+import { ModerationService } from './modules/moderation/service';
+import { OperatorGate } from './modules/manage/gate';
+import { ManageRepository } from './modules/manage/repository';
+import { ManageService } from './modules/manage/service';
+import { CashoutAdminService } from './modules/cashout/admin-service';
+import { CardCipher, cardKey } from './modules/cashout/card-cipher';
+import { CashoutMover } from './modules/cashout/mover';
+import { CashoutRepository } from './modules/cashout/repository';
+import { CashoutService } from './modules/cashout/service';
 
 export interface ContainerOverrides {
   database?: DatabaseHandle;
@@ -99,6 +132,16 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     clock,
     cacheMs: 10_000,
   });
+  // Content (decision 013): Q&A, articles, pages, banners (also in getConfiguration), What's New, the pet
+  // corner; their images must be uploads.
+  const contentRepository = new ContentRepository(db);
+  const content = new ContentService(contentRepository);
+  const uploadedImages = new UploadedImages({
+    uploads: contentRepository,
+    publicBases: [config.assetHost, config.publicUrl],
+  });
+  const contentAdmin = new ContentAdminService({ content: contentRepository, images: uploadedImages });
+  const pets = new PetService({ pets: new PetRepository(db), images: uploadedImages });
   const settingsRepository = new SettingsRepository(db);
   const configuration = new ConfigurationService({
     settings: settingsRepository,
@@ -108,6 +151,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     statistics,
     assetHost: config.assetHost,
     oauth: { google: Boolean(config.oauth.google), facebook: Boolean(config.oauth.facebook) },
+    banners: (locale) => content.banners(locale),
   });
 
   const upload = new UploadService({
@@ -138,7 +182,11 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     clock,
     ipLimitPerHour: config.codeIpLimitPerHour,
   });
+  // Base operators (decision 015): who runs a base (or earned a share once); also the userinfo's 'operator' role.
+  const manageRepository = new ManageRepository(db);
+  const operatorGate = new OperatorGate(manageRepository);
   const users = new UserService({
+    derivedRoles: (userId) => operatorGate.derivedRoles(userId),
     users: userRepository,
     tokens,
     codes,
@@ -189,12 +237,22 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   });
   if (paymentSetup.sandbox && config.env === 'production' && config.logLevel !== 'silent')
     console.warn('[payment] PAYMENT_PROVIDER=sandbox: payments are simulated, recharges cost nothing');
+  // Support (decision 016): gifts and help-pay credits join the caller's transaction (the gift's, the order's).
+  const supportAccountIds = new Map<string, number>();
+  const supportLedgerIn = (tx: Database) =>
+    new LedgerService({
+      ledger: new LedgerRepository(tx, { joined: true }),
+      audit: new LedgerAuditRepository(tx),
+      clock,
+      accountIds: supportAccountIds,
+    });
   const payments = new PaymentService({
     orders: paymentRepository,
     provider: paymentSetup.provider,
     crediting: ledgerRechargeCrediting(
       (tx) => new LedgerService({ ledger: new LedgerRepository(tx), audit: new LedgerAuditRepository(tx), clock }),
     ),
+    helpPay: supportHelpPayCrediting({ ledgerIn: supportLedgerIn, clock }),
     packages: async () => (await configuration.settings()).recharge_packages,
     // In memory, per API process: 20 new orders per user per 10 minutes.
     limiter: new SlidingWindowLimiter(clock, 20, 600_000),
@@ -398,6 +456,138 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   // The feeding calendar, the leaderboard (its boards reused for 10 s) and the certificate (decision 012).
   const feedStats = new FeedStatsService({ stats: feedStatsRepository, clock, cacheMs: 10_000 });
 
+  // Base operators (decision 015): their devices and revenue; cash-outs held from their earnings in the
+  // transaction that records them (the feed's joined ledger), card numbers sealed with the card key.
+  const cashoutRules = async () => (await configuration.settings()).cash_out;
+  const cashoutRepository = new CashoutRepository(db);
+  const cardCipher = new CardCipher(await cardKey(config.cashout.cardKey, config.cashout.dir));
+  if (
+    !config.cashout.cardKey &&
+    database.kind === 'postgres' &&
+    config.env === 'production' &&
+    config.logLevel !== 'silent'
+  )
+    console.warn(
+      '[cashout] no CASHOUT_CARD_KEY: card numbers use a key in DATA_DIR/cashout; every API process needs it',
+    );
+  const cashoutMover = new CashoutMover({ repo: cashoutRepository, ledgerIn: feedLedgerIn, clock });
+  const earningsOf = async (userId: number) => (await ledger.balances(userId)).earnings;
+  const manage = new ManageService({
+    repo: manageRepository,
+    gate: operatorGate,
+    earnings: earningsOf,
+    cashedOut: (userId) => cashoutRepository.cashedOut(userId),
+    coinValue: async () => (await cashoutRules()).coin_value,
+    currency: CURRENCY,
+    clock,
+  });
+  const cashouts = new CashoutService({
+    repo: cashoutRepository,
+    gate: operatorGate,
+    cipher: cardCipher,
+    mover: cashoutMover,
+    rules: cashoutRules,
+    currency: CURRENCY,
+    ledgerIn: feedLedgerIn,
+    earnings: earningsOf,
+    clock,
+  });
+  const cashoutAdmin = new CashoutAdminService({
+    repo: cashoutRepository,
+    cipher: cardCipher,
+    mover: cashoutMover,
+    rules: cashoutRules,
+    saveRules: async (rules) => (await configuration.patchSettings({ cash_out: rules })).cash_out,
+    currency: CURRENCY,
+  });
+
+  // Community (issue 5): posts with likes and comments (rate limited in memory, per API process), the
+  // community list's first pages shared by every reader for 2 s (dropped at once by this process's
+  // approvals, edits and deletions; other processes see them within the 2 s), who likes what kept in memory
+  // on the embedded database (every like passes here), search, the console's queues.
+  const postRepository = new PostRepository(db);
+  const publishedPosts = new PublishedPostCache({
+    load: (page) => postRepository.published(page),
+    count: () => postRepository.countPublished(),
+    clock,
+    ttlMs: 2_000,
+    maxPage: 5,
+    // The total changes only by approvals, rejections, edits and deletions: one process sees them all.
+    countTtlMs: singleProcess ? Infinity : 2_000,
+  });
+  const posts = new PostService({
+    posts: postRepository,
+    devices: deviceRepository,
+    cache: publishedPosts,
+    likes: singleProcess
+      ? new UserLikeCache({
+          loadAll: (userId, limit) => postRepository.likedIds(userId, limit),
+          likedAmong: (userId, ids) => postRepository.likedAmong(userId, ids),
+        })
+      : directLikes(postRepository),
+    publishLimiter: new MultiWindowLimiter(clock, POST_PUBLISH_WINDOWS),
+    updateLimiter: new MultiWindowLimiter(clock, POST_UPDATE_WINDOWS),
+    clock,
+    assetHost: config.assetHost,
+    publicBases: [config.assetHost, config.publicUrl],
+  });
+  const postComments = new PostCommentService({
+    comments: new PostCommentRepository(db),
+    posts: postRepository,
+    limiter: new MultiWindowLimiter(clock, POST_COMMENT_WINDOWS),
+    clock,
+  });
+  const search = new SearchService({
+    search: new SearchRepository(db),
+    posts: postRepository,
+    postViews: posts,
+    viewers: realtime,
+  });
+  const moderation = new ModerationService({
+    posts: postRepository,
+    reports: new ReportQueueRepository(db),
+    cache: publishedPosts,
+    clock,
+    assetHost: config.assetHost,
+  });
+
+  // Support requests, events and gifts, help-pay (decision 016); the maps service that picks addresses.
+  const supportApplicationRepository = new SupportApplicationRepository(db);
+  const supportEventRepository = new SupportEventRepository(db);
+  const supportGiftRepository = new SupportGiftRepository(db);
+  const supportApplications = new SupportApplicationService({
+    applications: supportApplicationRepository,
+    supportTypes: async () => (await configuration.settings()).support_types,
+    clock,
+  });
+  const supportEvents = new SupportEventService({
+    events: supportEventRepository,
+    applications: supportApplicationRepository,
+    gifts: supportGiftRepository,
+    images: uploadedImages,
+    clock,
+  });
+  const supportGifts = new SupportGiftService({
+    gifts: supportGiftRepository,
+    events: supportEventRepository,
+    ledgerIn: supportLedgerIn,
+    payments,
+    // One coin's money value, as cash-out uses it (settings cash_out.coin_value, fen).
+    coinValue: async () => (await configuration.settings()).cash_out.coin_value,
+    currency: CURRENCY,
+    onWalletChange: (userId) => {
+      users.forget(userId);
+    },
+    clock,
+  });
+  const maps = configuredMaps(config, {
+    clock,
+    stations: async () => (await baseRepository.list({ page: 1, limit: 100 })).rows,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[maps]', error);
+    },
+  });
+
   return {
     config,
     database,
@@ -435,6 +625,20 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       feeds,
       feedSettlement,
       feedStats,
+      manage,
+      cashouts,
+      cashoutAdmin,
+      content,
+      contentAdmin,
+      pets,
+      posts,
+      postComments,
+      search,
+      moderation,
+      supportApplications,
+      supportEvents,
+      supportGifts,
+      maps,
     },
     async close() {
       paymentSetup.sandbox?.close();

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { RouteOptions } from 'fastify';
+import type { FastifyServerOptions, RouteOptions } from 'fastify';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -236,8 +236,8 @@ export interface TestApi {
   clock: FakeClock;
   mail: MailBox;
   sms: SmsBox;
-  /** Every route the app registered, with its auth requirement (built by an onRoute hook). */
-  routes: { method: string; url: string; auth: string }[];
+  /** Every route the app registered, with its auth requirement and schema (built by an onRoute hook). */
+  routes: { method: string; url: string; auth: string; schema?: RouteOptions['schema'] }[];
   post(url: string, body?: unknown, options?: CallOptions): Promise<CallResult>;
   get(url: string, options?: CallOptions): Promise<CallResult>;
   close(): Promise<void>;
@@ -250,6 +250,8 @@ export interface TestApiOptions {
   seed?: boolean;
   /** Serve /uploads/ and the built web app like the server does (default true). */
   serveWeb?: boolean;
+  /** Fastify's logger (default off), e.g. a stream a test reads. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds a container (fresh database, real SMTP mailbox, in-memory SMS, fake clock) and the app on it. */
@@ -273,9 +275,14 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   const routes: TestApi['routes'] = [];
   const onRoute = (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routes.push({ method, url: route.url, auth: route.config?.auth ?? 'none' });
+    for (const method of methods)
+      routes.push({ method, url: route.url, auth: route.config?.auth ?? 'none', schema: route.schema });
   };
-  const app = await buildApp(container, { serveWeb: options.serveWeb ?? true, onRoute });
+  const app = await buildApp(container, {
+    serveWeb: options.serveWeb ?? true,
+    onRoute,
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
+  });
 
   const call = async (method: 'GET' | 'POST', url: string, body: unknown, o: CallOptions = {}) => {
     const headers: Record<string, string> = { ...o.headers };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LocaleSchema } from './locales';
+import { BannerSchema } from './content';
 
 export { APP_VERSION, APP_VERSION_CODE, THEME_COLOR } from './constants';
 
@@ -39,5 +40,7 @@ export const AppConfigSchema = z.object({
   }),
   support_types: z.array(SupportTypeSchema),
   oauth: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  /** The home page's banners (published banner content items, in the request's language; decision 013). */
+  banners: z.array(BannerSchema).optional(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

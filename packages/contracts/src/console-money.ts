@@ -162,10 +162,20 @@ export const LEDGER_ACCOUNT_KINDS = [
   'platform_revenue',
   'payment_clearing',
   'cashout_clearing',
+  'support_fund',
 ] as const;
 export const LedgerAccountKindSchema = z.enum(LEDGER_ACCOUNT_KINDS);
 export type LedgerAccountKind = z.infer<typeof LedgerAccountKindSchema>;
-export const LEDGER_TRANSACTION_KINDS = ['recharge', 'feed', 'refund', 'cashout', 'transfer', 'correction'] as const;
+export const LEDGER_TRANSACTION_KINDS = [
+  'recharge',
+  'feed',
+  'refund',
+  'cashout',
+  'transfer',
+  'correction',
+  'support',
+  'help_pay',
+] as const;
 export const LedgerTransactionKindSchema = z.enum(LEDGER_TRANSACTION_KINDS);
 export type LedgerTransactionKind = z.infer<typeof LedgerTransactionKindSchema>;
 

@@ -5,6 +5,10 @@ import { MESSAGES, translate } from './messages';
 import { ERROR_MESSAGES } from './messages/errors';
 import { NOTICE_MESSAGES } from './messages/notices';
 import { VALIDATION_MESSAGES } from './messages/validation';
+import { CONTENT_MESSAGES } from './messages/content';
+import { COMMUNITY_MESSAGES } from './messages/community';
+import { OPERATOR_MESSAGES } from './messages/operator';
+import { SUPPORT_MESSAGES } from './messages/support';
 
 describe('message catalogue', () => {
   it('has every message in all four languages', () => {
@@ -15,7 +19,15 @@ describe('message catalogue', () => {
   });
 
   it('never defines a key in two sections (a later one would silently win)', () => {
-    const keys = [VALIDATION_MESSAGES, ERROR_MESSAGES, NOTICE_MESSAGES].flatMap((section) => Object.keys(section));
+    const keys = [
+      VALIDATION_MESSAGES,
+      ERROR_MESSAGES,
+      NOTICE_MESSAGES,
+      COMMUNITY_MESSAGES,
+      CONTENT_MESSAGES,
+      OPERATOR_MESSAGES,
+      SUPPORT_MESSAGES,
+    ].flatMap((section) => Object.keys(section));
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
   });
 

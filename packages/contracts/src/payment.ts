@@ -65,7 +65,7 @@ export const PaymentOrderSchema = z.object({
   package_id: z.number().int().nullable(),
   /** Paid amount, smallest currency unit (fen). */
   amount: z.number().int(),
-  /** Coins credited when paid (package coins + bonus); 0 for help-pay. */
+  /** Coins credited when paid: to the wallet (recharge: package coins + bonus) or to the support item (help-pay). */
   coins: z.number().int(),
   currency: z.string(),
   provider: PaymentProviderSchema,

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   CODE_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(30),
   SEED_DEMO: bool.default(true),
   SIM_FEEDERS: z.coerce.number().int().min(0).max(50).optional(),
+  /** Demo Q&A, articles, pages, banners and pets with their drawings (default: on, except in tests). */
+  SEED_DEMO_CONTENT: bool.optional(),
   DEMO_ADMIN_EMAIL: z.email().default('admin@petheart.local'),
   DEMO_ADMIN_PASSWORD: z.string().min(8).default('petheart-admin'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -59,6 +61,11 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  /** AES-256-GCM key for cash-out card numbers: 64 hex characters (32 bytes); unset = a key kept in DATA_DIR/cashout. */
+  CASHOUT_CARD_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 random bytes, e.g. `openssl rand -hex 32`)')
+    .optional(),
   WECHAT_APPID: z.string().min(1).optional(),
   WECHAT_MCHID: z.string().min(1).optional(),
   WECHAT_MERCHANT_SERIAL: z.string().min(1).optional(),
@@ -71,6 +78,10 @@ const EnvSchema = z.object({
   WECHAT_PLATFORM_SERIAL: z.string().min(1).optional(),
   WECHAT_NOTIFY_URL: z.url().optional(),
   WECHAT_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  /** The Tencent location web service (maps, decision 016): its key, and the SK of its signature check. */
+  TENCENT_MAP_KEY: z.string().min(1).optional(),
+  TENCENT_MAP_SK: z.string().min(1).optional(),
+  TENCENT_MAP_API_BASE: z.url().default('https://apis.map.qq.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -101,6 +112,8 @@ export interface AppConfig {
   uploadDir: string;
   codeIpLimitPerHour: number;
   seedDemo: boolean;
+  /** Seed the demo content too (decision 013; drawing and encoding it takes a moment, so tests opt in). */
+  seedDemoContent: boolean;
   /** Simulated feeders (with cameras) the server starts at the first demo devices; 0 = none. */
   simFeeders: number;
   /** How long a feed's dispense command may take, queueing included, before it is voided (PRODUCT.md §2: 10 s). */
@@ -146,6 +159,16 @@ export interface AppConfig {
     dir: string;
     wechat: WechatPayConfig | undefined;
   };
+  /**
+   * Cash-out (decision 015): card numbers are stored AES-256-GCM encrypted with `cardKey` (hex, CASHOUT_CARD_KEY),
+   * or with a random key generated once and kept in `dir` (every API process must share it).
+   */
+  cashout: { cardKey: string | undefined; dir: string };
+  /**
+   * Maps (decision 016): the Tencent location web service with `tencentKey` (requests signed with `tencentSecretKey`
+   * when set); without a key, the local geocoder over the bundled districts and the known stations.
+   */
+  maps: { tencentKey: string | undefined; tencentSecretKey: string | undefined; tencentApiBase: string };
 }
 
 /** WeChat Pay v3 (JSAPI) merchant settings; key files are read when the container starts. */
@@ -207,6 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.FACEBOOK_CLIENT_ID && !e.FACEBOOK_CLIENT_SECRET)
     problems.push('FACEBOOK_CLIENT_SECRET: required with FACEBOOK_CLIENT_ID');
   if (e.MQTT_URL && !e.MQTT_PASSWORD) problems.push('MQTT_PASSWORD: required with MQTT_URL');
+  if (e.TENCENT_MAP_SK && !e.TENCENT_MAP_KEY) problems.push('TENCENT_MAP_KEY: required with TENCENT_MAP_SK');
   const wechatRequired = {
     WECHAT_APPID: e.WECHAT_APPID,
     WECHAT_MCHID: e.WECHAT_MCHID,
@@ -244,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadDir: path.join(dataDir, 'uploads'),
     codeIpLimitPerHour: e.CODE_IP_LIMIT_PER_HOUR,
     seedDemo: e.SEED_DEMO,
+    seedDemoContent: e.SEED_DEMO && (e.SEED_DEMO_CONTENT ?? e.NODE_ENV !== 'test'),
     simFeeders: e.SEED_DEMO ? (e.SIM_FEEDERS ?? (e.NODE_ENV === 'test' ? 0 : 4)) : 0,
     feedTimeoutMs: e.FEED_TIMEOUT_MS,
     demoAdmin: { email: e.DEMO_ADMIN_EMAIL, password: e.DEMO_ADMIN_PASSWORD },
@@ -275,6 +300,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       provider: e.PAYMENT_PROVIDER,
       dir: path.join(dataDir, 'payment'),
       wechat: wechatConfig(e, publicUrl, cwd),
+    },
+    cashout: { cardKey: e.CASHOUT_CARD_KEY, dir: path.join(dataDir, 'cashout') },
+    maps: {
+      tencentKey: e.TENCENT_MAP_KEY,
+      tencentSecretKey: e.TENCENT_MAP_SK,
+      tencentApiBase: e.TENCENT_MAP_API_BASE.replace(/\/$/, ''),
     },
   };
 }

@@ -275,9 +275,12 @@ export const problemReports = pgTable(
     status: text('status', { enum: ['open', 'resolved'] })
       .notNull()
       .default('open'),
+    /** The resolution note (the console's report queue). */
     remark: text('remark').notNull().default(''),
     createdAt: createdAt(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The admin who resolved it. */
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('problem_reports_status_idx').on(t.status, t.createdAt),
@@ -315,8 +318,18 @@ export const LEDGER_ACCOUNT_KINDS = [
   'platform_revenue',
   'payment_clearing',
   'cashout_clearing',
+  'support_fund',
 ] as const;
-export const LEDGER_TRANSACTION_KINDS = ['recharge', 'feed', 'refund', 'cashout', 'transfer', 'correction'] as const;
+export const LEDGER_TRANSACTION_KINDS = [
+  'recharge',
+  'feed',
+  'refund',
+  'cashout',
+  'transfer',
+  'correction',
+  'support',
+  'help_pay',
+] as const;
 
 /**
  * Coin ledger accounts (decision 009). balance = the sum of the account's entries (cached, checked by
@@ -560,5 +573,370 @@ export const feeds = pgTable(
     check('feeds_failed_reason', sql`(${t.status} = 'failed') = (${t.reason} IS NOT NULL)`),
     check('feeds_settled_at', sql`(${t.status} = 'pending') = (${t.settledAt} IS NULL)`),
     check('feeds_failed_uncharged', sql`${t.status} <> 'failed' OR ${t.coinsCharged} = 0`),
+  ],
+);
+
+/**
+ * Community posts. Review: ped (pending) → res (published) or rej (rejected, with a remark the author sees);
+ * an edit sends it back to ped. Deleting removes the row (likes and comments go with it). like_count and
+ * comment_count follow post_likes and post_comments (kept in the same transaction).
+ */
+export const POST_STATUSES = ['ped', 'res', 'rej'] as const;
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The device the post is about; null once the device is deleted. */
+    deviceId: text('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    content: text('content').notNull(),
+    /** Upload paths (/uploads/…), the author's own. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** A video post: the author's clip, and its file (live_clips.path) kept with the post. */
+    clipId: uuid('clip_id').references(() => liveClips.id, { onDelete: 'set null' }),
+    videoPath: text('video_path'),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('ped'),
+    remark: text('remark').notNull().default(''),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** When it was last approved: the community's order. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // The community list: published, newest published first.
+    index('posts_published_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'res'`),
+    // My posts, newest first.
+    index('posts_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The console's queue by status.
+    index('posts_status_idx').on(t.status, t.createdAt, t.id),
+    check('posts_counts_nonnegative', sql`${t.likeCount} >= 0 AND ${t.commentCount} >= 0`),
+    check('posts_published_at', sql`${t.status} <> 'res' OR ${t.publishedAt} IS NOT NULL`),
+  ],
+);
+
+/** Who likes which post (one row per user and post: liking twice changes nothing). */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('post_likes_user_idx').on(t.userId)],
+);
+
+/** Comments on posts. */
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('post_comments_post_idx').on(t.postId, t.id.desc()), index('post_comments_user_idx').on(t.userId)],
+);
+
+/** A text in the four product languages ('' where not written); decision 013. */
+type LocalizedColumn = Record<'en' | 'ja' | 'zh-CN' | 'zh-TW', string>;
+const noText = (): LocalizedColumn => ({ en: '', ja: '', 'zh-CN': '', 'zh-TW': '' });
+
+/**
+ * Operator-written content (decision 013): Q&A entries, articles, pages (by key: custom, web, single,
+ * video) and home banners. Texts are jsonb in the four languages; bodies are in their written form
+ * (a Markdown subset, parsed into a block tree for readers). Images are upload paths.
+ */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['qa', 'article', 'page', 'banner'] }).notNull(),
+    /** Pages: the key their route names (?key=…); null for the other kinds. */
+    key: text('key'),
+    pageKind: text('page_kind', { enum: ['custom', 'web', 'onePage', 'video'] }),
+    /** The question (Q&A), title (article, page, banner). */
+    title: jsonb('title').$type<LocalizedColumn>().notNull(),
+    summary: jsonb('summary').$type<LocalizedColumn>().notNull().default(noText()),
+    /** The answer (Q&A), the text (article, page). */
+    body: jsonb('body').$type<LocalizedColumn>().notNull().default(noText()),
+    /** Web page or video address (pages), where a banner leads. */
+    url: text('url').notNull().default(''),
+    /** Cover (article, page) or the banner image: an upload path. */
+    cover: text('cover').notNull().default(''),
+    /** Articles shown first in What's New. */
+    highlight: boolean('highlight').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_items_page_key')
+      .on(t.key)
+      .where(sql`${t.kind} = 'page'`),
+    index('content_items_list_idx').on(t.kind, t.published, t.sortOrder, t.createdAt),
+    check(
+      'content_items_page_fields',
+      sql`(${t.kind} = 'page') = (${t.key} IS NOT NULL AND ${t.pageKind} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** The pet corner: animals living at a base, kept by operators; names and stories in the four languages. */
+export const pets = pgTable(
+  'pets',
+  {
+    id: serial('id').primaryKey(),
+    baseId: integer('base_id')
+      .notNull()
+      .references(() => bases.id, { onDelete: 'cascade' }),
+    name: jsonb('name').$type<LocalizedColumn>().notNull(),
+    species: text('species', { enum: ['cat', 'dog', 'rabbit', 'bird', 'other'] }).notNull(),
+    /** Upload paths. */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    story: jsonb('story').$type<LocalizedColumn>().notNull().default(noText()),
+    published: boolean('published').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pets_base_idx').on(t.baseId), index('pets_list_idx').on(t.published, t.sortOrder, t.id)],
+);
+
+/**
+ * Cash-outs of base operators' earnings (decision 015). The coins are held on the operator's earnings (the
+ * hold made in the transaction that inserts the row) until the cash-out ends: successful posts the hold
+ * (net coins to cash-out clearing, the fee's coins to platform revenue); expired, transfer failed and
+ * rejected void it. The figures are kept as computed at request time. The card number is stored only
+ * AES-256-GCM encrypted (card_cipher) with its last four digits for masking.
+ */
+export const CASHOUT_STATES = [
+  'applying',
+  'under_review',
+  'processing',
+  'ready_to_claim',
+  'expired',
+  'transfer_failed',
+  'successful',
+  'rejected',
+] as const;
+export const cashouts = pgTable(
+  'cashouts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The client's key: one request per key per user. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: CASHOUT_STATES }).notNull().default('applying'),
+    /** Asked, fee and paid out (net), fen; the coins held and the fee's coins; coin value (fen) and currency used. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    netAmount: bigint('net_amount', { mode: 'number' }).notNull(),
+    coins: bigint('coins', { mode: 'number' }).notNull(),
+    feeCoins: bigint('fee_coins', { mode: 'number' }).notNull(),
+    coinValue: integer('coin_value').notNull(),
+    currency: text('currency').notNull(),
+    bank: text('bank').notNull(),
+    holderName: text('holder_name').notNull(),
+    mobile: text('mobile').notNull(),
+    /** v1.<iv>.<tag>.<ciphertext> (base64url), bound to the user; never the plain number. */
+    cardCipher: text('card_cipher').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    /** The hold on the operator's earnings (set in the transaction that inserts the row). */
+    holdId: uuid('hold_id').references(() => ledgerHolds.id),
+    /** The console's latest note (the reason of a rejection or a failed transfer). */
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('cashouts_user_key').on(t.userId, t.idempotencyKey),
+    index('cashouts_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('cashouts_status_idx').on(t.status, t.createdAt, t.id),
+    check('cashouts_amounts', sql`${t.coins} > 0 AND ${t.feeCoins} >= 0 AND ${t.feeCoins} < ${t.coins}`),
+    check(
+      'cashouts_money',
+      sql`${t.amount} = ${t.coins} * ${t.coinValue} AND ${t.fee} = ${t.feeCoins} * ${t.coinValue} AND ${t.netAmount} = ${t.amount} - ${t.fee}`,
+    ),
+    check('cashouts_coin_value_positive', sql`${t.coinValue} > 0`),
+    check('cashouts_card_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/** Every move of a cash-out: from → to, who (the operator, an admin, the system), the note, when. Append-only. */
+export const cashoutEvents = pgTable(
+  'cashout_events',
+  {
+    id: serial('id').primaryKey(),
+    cashoutId: integer('cashout_id')
+      .notNull()
+      .references(() => cashouts.id),
+    /** null for the request itself. */
+    fromStatus: text('from_status', { enum: CASHOUT_STATES }),
+    toStatus: text('to_status', { enum: CASHOUT_STATES }).notNull(),
+    actorRole: text('actor_role', { enum: ['operator', 'admin', 'system'] }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('cashout_events_cashout_idx').on(t.cashoutId, t.id)],
+);
+
+/**
+ * Support requests (decision 015): a shelter asks for help; the console reviews it: pending (0) → approved (1)
+ * or rejected (2, with a reason the applicant sees). An approved application is a rescue station: support
+ * events are published for it and help-pay pays to it (rescue_station_id = this id).
+ */
+export const supportApplications = pgTable(
+  'support_applications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    animalNums: integer('animal_nums').notNull(),
+    applicant: text('applicant').notNull(),
+    mobile: text('mobile').notNull(),
+    wechatNumber: text('wechat_number').notNull(),
+    /** config support_types[].id at the time of applying. */
+    applicationTypeId: integer('application_type_id').notNull(),
+    address: text('address').notNull(),
+    /** The shelter's name. */
+    name: text('name').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    description: text('description').notNull().default(''),
+    status: integer('status').notNull().default(0),
+    reason: text('reason').notNull().default(''),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('support_applications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('support_applications_status_idx').on(t.status, t.createdAt, t.id),
+    check('support_applications_status', sql`${t.status} IN (0, 1, 2)`),
+    check('support_applications_reviewed', sql`(${t.status} = 0) = (${t.reviewedAt} IS NULL)`),
+    check('support_applications_reject_reason', sql`${t.status} <> 2 OR ${t.reason} <> ''`),
+    check('support_applications_animals', sql`${t.animalNums} > 0`),
+  ],
+);
+
+/** Support events: published by the console for an approved application; live (open) or closed. */
+export const supportEvents = pgTable(
+  'support_events',
+  {
+    id: serial('id').primaryKey(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => supportApplications.id),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** An upload path, or '' for none. */
+    cover: text('cover').notNull().default(''),
+    status: text('status', { enum: ['live', 'closed'] })
+      .notNull()
+      .default('live'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('support_events_list_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('support_events_application_idx').on(t.applicationId),
+  ],
+);
+
+/**
+ * The items of an event: price per point (coins, fixed once created), the gift text, points wanted and given.
+ * completed is the sum of the item's gifts (kept in the gift's transaction); gifts paid with coins never take
+ * it past target, help-pay payments confirmed after it filled may (decision 015).
+ */
+export const supportItems = pgTable(
+  'support_items',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => supportEvents.id),
+    title: text('title').notNull(),
+    price: integer('price').notNull(),
+    gift: text('gift').notNull().default(''),
+    target: integer('target').notNull(),
+    completed: integer('completed').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('support_items_event_idx').on(t.eventId, t.sortOrder, t.id),
+    check('support_items_price_positive', sql`${t.price} > 0`),
+    check('support_items_target_positive', sql`${t.target} > 0`),
+    check('support_items_completed_nonnegative', sql`${t.completed} >= 0`),
+  ],
+);
+
+/**
+ * Gifts to support items: points paid with coins (a ledger transaction wallet → support fund, unique per
+ * user and idempotency key) or with money (help-pay: payment clearing → support fund when the order is paid,
+ * once per order). Each row names the ledger transaction that moved its coins.
+ */
+export const supportGifts = pgTable(
+  'support_gifts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => supportItems.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => supportEvents.id),
+    points: integer('points').notNull(),
+    /** Coins given (help-pay: the coin value of the payment). */
+    coins: integer('coins').notNull(),
+    source: text('source', { enum: ['coins', 'help_pay'] }).notNull(),
+    /** The client's key (coins) or payment:<order_no> (help-pay). */
+    idempotencyKey: text('idempotency_key').notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    /** help-pay: the paid order, and what was paid for it (fen). */
+    paymentOrderId: bigint('payment_order_id', { mode: 'number' }).references(() => paymentOrders.id),
+    amount: integer('amount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('support_gifts_user_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('support_gifts_transaction_key').on(t.ledgerTransactionId),
+    uniqueIndex('support_gifts_order_key')
+      .on(t.paymentOrderId)
+      .where(sql`${t.paymentOrderId} IS NOT NULL`),
+    index('support_gifts_item_idx').on(t.itemId, t.id.desc()),
+    index('support_gifts_event_idx').on(t.eventId, t.id.desc()),
+    index('support_gifts_item_user_idx').on(t.itemId, t.userId),
+    check('support_gifts_positive', sql`${t.points} > 0 AND ${t.coins} > 0 AND ${t.amount} >= 0`),
+    check('support_gifts_source', sql`(${t.source} = 'help_pay') = (${t.paymentOrderId} IS NOT NULL)`),
   ],
 );

@@ -1,6 +1,10 @@
 import type { Role } from '@petheart/contracts';
 import type { Container } from '../container';
+import { seedDemoContent } from './demo-content';
 import { seedDemoDevices } from './demo-devices';
+import { seedDemoPosts } from './demo-posts';
+import { seedDemoRevenue } from './demo-revenue';
+import { seedDemoSupport } from './demo-support';
 
 export const DEMO_USERS = [
   { email: 'demo@petheart.local', password: 'petheart-demo', nickname: 'Demo', roles: ['user'] as Role[] },
@@ -24,4 +28,11 @@ export async function seedDemo(container: Container): Promise<void> {
     }
   }
   await seedDemoDevices(container);
+  if (container.config.seedDemoContent) await seedDemoContent(container);
+  // The demo community (a few published posts, one pending review), with the demo content (not in tests).
+  if (container.config.seedDemoContent) await seedDemoPosts(container);
+  // The demo operator's revenue and a paid cash-out (decision 015), with the demo content (not in tests).
+  if (container.config.seedDemoContent) await seedDemoRevenue(container);
+  // The demo shelter with a live support event (decision 016), with the demo content (not in tests).
+  if (container.config.seedDemoContent) await seedDemoSupport(container);
 }

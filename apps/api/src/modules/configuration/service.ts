@@ -7,6 +7,7 @@ import {
   RechargePackageSchema,
   THEME_COLOR,
   type AppConfig,
+  type Banner,
   type Locale,
 } from '@petheart/contracts';
 import type { SettingsRepository } from './repository';
@@ -15,7 +16,13 @@ const LocalizedName = z.record(z.string(), z.string());
 const StoredSettingsSchema = z.object({
   recharge_packages: z.array(RechargePackageSchema),
   feeding_portions: z.array(FeedingPortionSchema),
-  cash_out: z.object({ min_amount: z.number().int(), fee_rate_bp: z.number().int() }),
+  // Money in fen; fee_fixed and coin_value came later (decision 015): settings saved before them get the defaults.
+  cash_out: z.object({
+    min_amount: z.number().int(),
+    fee_rate_bp: z.number().int(),
+    fee_fixed: z.number().int().default(0),
+    coin_value: z.number().int().positive().default(10),
+  }),
   support_types: z.array(z.object({ id: z.number().int(), name: LocalizedName })),
 });
 type StoredSettings = z.infer<typeof StoredSettingsSchema>;
@@ -32,7 +39,8 @@ export const DEFAULT_SETTINGS: StoredSettings = {
     { grams: 20, coins: 18 },
     { grams: 50, coins: 40 },
   ],
-  cash_out: { min_amount: 10000, fee_rate_bp: 60 },
+  // 100.00 minimum, 0.6 % fee, a coin is worth 0.10 (the recharge packages' price: 600 fen = 60 coins).
+  cash_out: { min_amount: 10000, fee_rate_bp: 60, fee_fixed: 0, coin_value: 10 },
   support_types: [
     { id: 1, name: { en: 'Food', ja: 'フード', 'zh-CN': '粮食', 'zh-TW': '糧食' } },
     { id: 2, name: { en: 'Medical care', ja: '医療', 'zh-CN': '医疗', 'zh-TW': '醫療' } },
@@ -55,6 +63,8 @@ export interface ConfigurationDeps {
   statistics: StatisticsSource;
   assetHost: string;
   oauth: { google: boolean; facebook: boolean };
+  /** The home page's banners in a language (content items, decision 013); left out of the config without it. */
+  banners?: (locale: Locale) => Promise<Banner[]>;
   /**
    * How long the settings are kept in memory (default: until this process changes them). With several API
    * processes (PostgreSQL) 0: another process's edit must show at once.
@@ -113,9 +123,10 @@ export class ConfigurationService {
       recharge_packages: s.recharge_packages,
       feeding_portions: s.feeding_portions,
       statistics: await this.deps.statistics.statistics(),
-      cash_out: s.cash_out,
+      cash_out: { min_amount: s.cash_out.min_amount, fee_rate_bp: s.cash_out.fee_rate_bp },
       support_types: s.support_types.map((t) => ({ id: t.id, name: t.name[locale] ?? t.name.en ?? '' })),
       oauth: this.deps.oauth,
+      ...(this.deps.banners ? { banners: await this.deps.banners(locale) } : {}),
     };
   }
 }

@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, users } from '../../db/schema';
+import {
+  cashouts,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerHolds,
+  ledgerTransactions,
+  supportGifts,
+  supportItems,
+  users,
+} from '../../db/schema';
 
 /** Rows of db.execute: PGlite and node-postgres both answer { rows } (bigints as numbers or strings). */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -139,5 +148,70 @@ export class LedgerAuditRepository {
       WHERE u.balance <> coalesce(a.balance - a.held, 0)
       ORDER BY u.id LIMIT ${limit}`);
     return rows.map((r) => ({ userId: num(r.id), shown: num(r.shown), available: num(r.available) }));
+  }
+
+  /**
+   * Support (decision 016): the support fund holds exactly the coins of the gifts; each gift's transaction
+   * puts exactly its coins into the fund; each item's completed points are the sum of its gifts' points.
+   */
+  async supportFundMismatch(): Promise<{ balance: number; gifts: number } | undefined> {
+    const [row] = await this.rows(sql`
+      SELECT coalesce((SELECT sum(e.amount) FROM ${ledgerEntries} e JOIN ${ledgerAccounts} a ON a.id = e.account_id
+          WHERE a.kind = 'support_fund'), 0)::text AS balance,
+        coalesce((SELECT sum(g.coins) FROM ${supportGifts} g), 0)::text AS gifts`);
+    const balance = num(row?.balance);
+    const gifts = num(row?.gifts);
+    return balance === gifts ? undefined : { balance, gifts };
+  }
+
+  async supportGiftMismatches(limit: number) {
+    const rows = await this.rows(sql`
+      SELECT g.id, g.coins, g.ledger_transaction_id, coalesce(sum(e.amount), 0)::text AS credited
+      FROM ${supportGifts} g
+      LEFT JOIN ${ledgerEntries} e ON e.transaction_id = g.ledger_transaction_id
+        AND e.account_id IN (SELECT id FROM ${ledgerAccounts} WHERE kind = 'support_fund')
+      GROUP BY g.id, g.coins, g.ledger_transaction_id
+      HAVING coalesce(sum(e.amount), 0) <> g.coins
+      ORDER BY g.id LIMIT ${limit}`);
+    return rows.map((r) => ({
+      id: num(r.id),
+      coins: num(r.coins),
+      transactionId: num(r.ledger_transaction_id),
+      credited: num(r.credited),
+    }));
+  }
+
+  async supportProgressMismatches(limit: number) {
+    const rows = await this.rows(sql`
+      SELECT i.id, i.completed, coalesce(sum(g.points), 0)::text AS given
+      FROM ${supportItems} i LEFT JOIN ${supportGifts} g ON g.item_id = i.id
+      GROUP BY i.id, i.completed
+      HAVING coalesce(sum(g.points), 0) <> i.completed
+      ORDER BY i.id LIMIT ${limit}`);
+    return rows.map((r) => ({ id: num(r.id), completed: num(r.completed), given: num(r.given) }));
+  }
+
+  /**
+   * Cash-outs (decision 015) whose hold disagrees: the hold must be on the owner's earnings for the cash-out's
+   * coins, pending while it is open, posted when successful (its transaction taking the coins from earnings,
+   * the net to cash-out clearing and the fee to platform revenue), voided for every other end.
+   */
+  async cashoutHoldMismatches(limit: number) {
+    const rows = await this.rows(sql`
+      SELECT c.id, c.status, h.status AS hold_status FROM ${cashouts} c
+      LEFT JOIN ${ledgerHolds} h ON h.id = c.hold_id
+      LEFT JOIN ${ledgerAccounts} a ON a.id = h.account_id
+      WHERE h.id IS NULL OR a.kind <> 'operator_earnings' OR a.user_id <> c.user_id OR h.amount <> c.coins
+        OR h.status <> CASE WHEN c.status = 'successful' THEN 'posted'
+          WHEN c.status IN ('expired', 'transfer_failed', 'rejected') THEN 'voided' ELSE 'pending' END
+        OR (h.status = 'posted' AND (
+          (SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e
+            WHERE e.transaction_id = h.transaction_id AND e.account_id = a.id) <> -c.coins
+          OR (SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e JOIN ${ledgerAccounts} x ON x.id = e.account_id
+            WHERE e.transaction_id = h.transaction_id AND x.kind = 'cashout_clearing') <> c.coins - c.fee_coins
+          OR (SELECT coalesce(sum(e.amount), 0) FROM ${ledgerEntries} e JOIN ${ledgerAccounts} x ON x.id = e.account_id
+            WHERE e.transaction_id = h.transaction_id AND x.kind = 'platform_revenue') <> c.fee_coins))
+      ORDER BY c.id LIMIT ${limit}`);
+    return rows.map((r) => ({ id: num(r.id), status: String(r.status), holdStatus: String(r.hold_status) }));
   }
 }

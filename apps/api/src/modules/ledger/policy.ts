@@ -4,9 +4,10 @@
  */
 
 export type UserAccountKind = 'user_wallet' | 'operator_earnings';
-export type PlatformAccountKind = 'platform_revenue' | 'payment_clearing' | 'cashout_clearing';
+export type PlatformAccountKind = 'platform_revenue' | 'payment_clearing' | 'cashout_clearing' | 'support_fund';
 export type AccountKind = UserAccountKind | PlatformAccountKind;
-export type TransactionKind = 'recharge' | 'feed' | 'refund' | 'cashout' | 'transfer' | 'correction';
+export type TransactionKind =
+  'recharge' | 'feed' | 'refund' | 'cashout' | 'transfer' | 'correction' | 'support' | 'help_pay';
 
 /** An account: a user's wallet or earnings, or one of the platform's own accounts. */
 export type AccountRef = { kind: UserAccountKind; userId: number } | { kind: PlatformAccountKind };
@@ -16,6 +17,8 @@ export const earningsOf = (userId: number): AccountRef => ({ kind: 'operator_ear
 export const PLATFORM_REVENUE: AccountRef = { kind: 'platform_revenue' };
 export const PAYMENT_CLEARING: AccountRef = { kind: 'payment_clearing' };
 export const CASHOUT_CLEARING: AccountRef = { kind: 'cashout_clearing' };
+/** Coins given to support items (wallet gifts and help-pay), owed to the rescue stations (decision 016). */
+export const SUPPORT_FUND: AccountRef = { kind: 'support_fund' };
 
 /** Users' accounts never go below zero nor below what is held on them; only they take holds. */
 export function isUserAccount(ref: AccountRef): ref is { kind: UserAccountKind; userId: number } {

@@ -26,6 +26,29 @@ export interface RechargeCrediting {
   creditRecharge(tx: Database, credit: { userId: number; coins: number; orderNo: string }): Promise<void>;
 }
 
+/**
+ * The port a paid help-pay order is credited through (the support module, wired in container.ts): it runs
+ * INSIDE the transaction that marks the order paid, like RechargeCrediting, and must be idempotent per order.
+ */
+export interface HelpPayCrediting {
+  creditHelpPay(tx: Database, order: OrderRow): Promise<void>;
+}
+
+/** An order to place with the provider (a recharge, or a help-pay made by the support module). */
+export interface NewOrderSpec {
+  purpose: OrderRow['purpose'];
+  /** The recharge package, or the support item (help-pay). */
+  packageId: number;
+  rescueStationId?: number | null;
+  /** Smallest currency unit (fen), > 0. */
+  amount: number;
+  /** Coins credited when paid: to the wallet (recharge) or to the support fund (help-pay). */
+  coins: number;
+  /** What the provider shows the payer. */
+  description: string;
+  openid: string | undefined;
+}
+
 /** Per-user limit on new orders (SlidingWindowLimiter). */
 export interface OrderLimiter {
   take(key: number): number;
@@ -36,6 +59,8 @@ export interface PaymentServiceDeps {
   /** The configured provider (PAYMENT_PROVIDER). */
   provider: PaymentProvider;
   crediting: RechargeCrediting;
+  /** Credits paid help-pay orders (without it they are only marked paid). */
+  helpPay?: HelpPayCrediting;
   /** The recharge packages on sale (config recharge_packages). */
   packages: () => Promise<z.infer<typeof RechargePackageSchema>[]>;
   limiter: OrderLimiter;
@@ -96,11 +121,30 @@ export class PaymentService {
 
   /** POST /api/balance/Recharge: an order for a recharge package, placed with the provider. */
   async recharge(userId: number, body: RechargeBody, locale: Locale): Promise<PayRequestData> {
-    const { provider, clock } = this.deps;
     const pkg = (await this.deps.packages()).find((p) => p.id === body.id);
     const coins = pkg ? pkg.coins + pkg.bonus : 0;
     if (!pkg || pkg.price <= 0 || coins <= 0) throw new AppError('payment_package_not_found');
-    const openid = body.openid?.trim() ?? '';
+    return this.placeOrder(
+      userId,
+      {
+        purpose: 'recharge',
+        packageId: pkg.id,
+        amount: pkg.price,
+        coins,
+        description: rechargeDescription(coins, locale),
+        openid: body.openid,
+      },
+      locale,
+    );
+  }
+
+  /**
+   * Inserts an order and places it with the provider (the one path of every payment): the openid check, the
+   * per-user limit, then the provider; a provider that fails marks the order failed (payment_failed).
+   */
+  async placeOrder(userId: number, spec: NewOrderSpec, locale: Locale): Promise<PayRequestData> {
+    const { provider, clock } = this.deps;
+    const openid = spec.openid?.trim() ?? '';
     if (provider.needsOpenid && !openid) throw new AppError('payment_open_in_wechat');
     const wait = this.deps.limiter.take(userId);
     if (wait > 0) throw new AppError('rate_limited', {}, wait);
@@ -109,10 +153,11 @@ export class PaymentService {
     const order = await this.deps.orders.insertOrder({
       orderNo: newOrderNo(now),
       userId,
-      purpose: 'recharge',
-      packageId: pkg.id,
-      amount: pkg.price,
-      coins,
+      purpose: spec.purpose,
+      packageId: spec.packageId,
+      rescueStationId: spec.rescueStationId ?? null,
+      amount: spec.amount,
+      coins: spec.coins,
       currency: this.deps.currency,
       provider: provider.name,
       payerId: openid || null,
@@ -124,7 +169,7 @@ export class PaymentService {
         orderNo: order.orderNo,
         amount: order.amount,
         currency: order.currency,
-        description: rechargeDescription(coins, locale),
+        description: spec.description,
         openid: openid || undefined,
         locale,
       });
@@ -231,6 +276,10 @@ export class PaymentService {
     if (!paid) return { outcome: order.status === 'paid' ? 'duplicate' : `after_${order.status}` };
     if (paid.purpose === 'recharge') {
       await this.deps.crediting.creditRecharge(tx, { userId: paid.userId, coins: paid.coins, orderNo: paid.orderNo });
+      return { outcome: 'credited', order: paid };
+    }
+    if (this.deps.helpPay) {
+      await this.deps.helpPay.creditHelpPay(tx, paid);
       return { outcome: 'credited', order: paid };
     }
     return { outcome: 'paid', order: paid };

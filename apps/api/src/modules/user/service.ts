@@ -21,6 +21,8 @@ export interface UserServiceDeps {
    * the entry at once; other modules that change a user's row (balance) call `forget(userId)`.
    */
   infoCacheMs?: number;
+  /** Roles a user has by what they do, added to data.userinfo (a base's operator: 'operator'; decision 015). */
+  derivedRoles?: (userId: number) => Promise<Role[]>;
 }
 
 export interface NewAccountOptions {
@@ -70,7 +72,7 @@ export class UserService {
     const generation = this.infoCache.generation;
     const user = await this.deps.users.byId(userId);
     if (!user) throw new AppError('login_expired');
-    const info = toUserInfo(user);
+    const info = await this.withDerivedRoles(toUserInfo(user));
     const cacheMs = this.deps.infoCacheMs ?? 0;
     if (cacheMs > 0) this.infoCache.set(userId, info, now + cacheMs, generation);
     return info;
@@ -85,7 +87,15 @@ export class UserService {
     this.forget(user.id);
     const updated = (await this.deps.users.recordLogin(user.id, this.deps.clock.now())) ?? user;
     this.forget(user.id);
-    return toLoginData(updated, await this.deps.tokens.issue(user.id));
+    const login = toLoginData(updated, await this.deps.tokens.issue(user.id));
+    return { ...login, userinfo: await this.withDerivedRoles(login.userinfo) };
+  }
+
+  /** The stored roles plus those the user has by what they do. */
+  private async withDerivedRoles<T extends UserInfo>(info: T): Promise<T> {
+    const extra = (await this.deps.derivedRoles?.(info.id)) ?? [];
+    const roles = [...info.roles, ...extra.filter((r) => !info.roles.includes(r))];
+    return roles.length === info.roles.length ? info : { ...info, roles };
   }
 
   /**

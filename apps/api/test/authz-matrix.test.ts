@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CashoutSchema, FeedSchema, PayRequestDataSchema, PostSchema, type ErrorId } from '@petheart/contracts';
+import { liveClips } from '../src/db/schema';
+import { DEMO, createTestApi, loginToken, okData, type CallResult, type TestApi } from './harness';
+import type { TestDevice } from './devices-support';
+import { feed, feedBody, onlineDevice, settled } from './feed-support';
+import { apply, earn, newOperator } from './operator-support';
+
+/**
+ * The authorization matrix (PRODUCT.md §1: a user can never read or change another user's cash-out, post,
+ * device or order by guessing its id). Generated from the app's route table: every route whose body, query
+ * or path names an object id (id, *_id, *_no) is called by a second user — and by a tourist where the route
+ * lets tourists in — with the id of an object a first user owns, and must be refused (403 or 404) while the
+ * first user's objects stay exactly as they were. Admin routes are refused to the second user by
+ * construction. A route that takes an id needs a fixture here or an entry in PUBLIC_IDS with the reason: a
+ * new route cannot escape the matrix. Routes not in the app (other lanes' work still to come) are skipped.
+ */
+
+/** Object ids that are public by design, per "METHOD url key", with the reason. */
+const LIVE_ROOM = 'live device ids are public: every live room is open to everyone';
+const PUBLIC_IDS: Record<string, string> = {
+  'POST /api/live/detail device_id': LIVE_ROOM,
+  'POST /api/live/play device_id': LIVE_ROOM,
+  'POST /api/live/follow device_id': LIVE_ROOM,
+  'POST /api/live/unfollow device_id': LIVE_ROOM,
+  'POST /api/live/fans/join device_id': LIVE_ROOM,
+  'POST /api/live/fans/list device_id': LIVE_ROOM,
+  'POST /api/live/comment/list device_id': LIVE_ROOM,
+  'POST /api/live/comment/send device_id': LIVE_ROOM,
+  'POST /api/live/clip/create device_id': LIVE_ROOM,
+  'POST /api/live/clip/list device_id': `${LIVE_ROOM} (published clips only)`,
+  'POST /api/live/feed device_id': `${LIVE_ROOM}: anyone may feed`,
+  'POST /api/report/create device_id': `${LIVE_ROOM}: anyone may report a problem with it`,
+  'POST /api/post/publish device_id': `${LIVE_ROOM}: a post names the room it is about`,
+  'POST /api/post/update device_id': `${LIVE_ROOM}: a post names the room it is about`,
+  'POST /api/base/detail id': 'bases (feeding stations) are public pages',
+  'POST /api/pet/detail id': 'the pet corner is public',
+  'POST /api/pet/list base_id': 'bases are public',
+  'POST /api/content/article id': 'published articles are public (drafts are the console’s)',
+  'POST /api/balance/Recharge id': 'a recharge package from the configuration, not an object anyone owns',
+  'POST /api/support/apply application_type_id': 'a support type from the configuration',
+  'POST /api/support/event id': 'published support events are public',
+  'POST /api/support/events id': 'published support events are public',
+  'POST /api/support/supporters event_id': 'supporters of published events are public',
+  'POST /api/support/supporters item_id': 'supporters of published items are public',
+  'POST /api/support/give item_id': 'anyone may support a published item',
+  'POST /api/support/orderConfirm id': 'anyone may help pay for a published item',
+  'POST /api/support/orderConfirm rescue_station_id': 'rescue stations are public',
+  'POST /api/balance/HelpPay id': 'anyone may help pay for a published item',
+  'POST /api/balance/HelpPay rescue_station_id': 'rescue stations are public',
+};
+
+/** Keys that name an object. */
+const isIdKey = (key: string) => key === 'id' || key.endsWith('_id') || key.endsWith('_no');
+
+/** The top-level keys of a zod request schema (objects, through optional/default/pipe/union). */
+function keysOf(schema: unknown): string[] {
+  if (!(schema instanceof z.ZodType)) return [];
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  const def = (schema as unknown as { def: Record<string, unknown> }).def;
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') return keysOf(def.innerType);
+  if (def.type === 'pipe') return keysOf(def.in);
+  if (def.type === 'union') return [...new Set((def.options as unknown[]).flatMap(keysOf))];
+  return [];
+}
+
+/** The objects user A owns, made through the API where it can (and directly where it needs hardware). */
+interface World {
+  cashoutId: number;
+  orderNo: string;
+  feedId: string;
+  clipId: string;
+  deviceId: string;
+  pendingPostId: number;
+  publishedPostId: number;
+  commentId: number;
+  applicationId: number | undefined;
+}
+
+interface Case {
+  url?: string;
+  body?: unknown;
+  /**
+   * The owner's same call succeeds (so the fixture names a real object and a valid request): reads, and
+   * writes whose effect does not matter once the matrix has run.
+   */
+  ownerSucceeds?: boolean;
+  /**
+   * How the refusal is answered when not 403 / 404: a create or update that names another user's object
+   * as a reference (a post with someone else's clip) is invalid input (400), as a clip that does not exist.
+   */
+  refusedAs?: ErrorId;
+}
+
+/** How to call each id-taking route on A's object: "METHOD url key" → the request. */
+const FIXTURES: Record<string, (w: World) => Case> = {
+  'POST /api/cashout/detail id': (w) => ({ body: { id: w.cashoutId }, ownerSucceeds: true }),
+  'POST /api/cashout/claim id': (w) => ({ body: { id: w.cashoutId } }),
+  'POST /api/balance/order order_no': (w) => ({ body: { order_no: w.orderNo }, ownerSucceeds: true }),
+  'POST /api/feed/detail id': (w) => ({ body: { id: w.feedId }, ownerSucceeds: true }),
+  'POST /api/feed/status id': (w) => ({ body: { id: w.feedId, wait_ms: 0 }, ownerSucceeds: true }),
+  'POST /api/live/clip/publish id': (w) => ({ body: { id: w.clipId } }),
+  'POST /api/post/detail id': (w) => ({ body: { id: w.pendingPostId }, ownerSucceeds: true }),
+  'POST /api/post/comments id': (w) => ({ body: { id: w.pendingPostId }, ownerSucceeds: true }),
+  'POST /api/post/comment id': (w) => ({ body: { id: w.pendingPostId, content: 'not yours' } }),
+  'POST /api/post/like id': (w) => ({ body: { id: w.pendingPostId, like: true } }),
+  'POST /api/post/delete id': (w) => ({ body: { id: w.publishedPostId } }),
+  'POST /api/post/update id': (w) => ({
+    body: { id: w.publishedPostId, content: 'taken over', device_id: w.deviceId },
+  }),
+  'POST /api/post/publish clip_id': (w) => ({
+    body: { content: 'my video', device_id: w.deviceId, clip_id: w.clipId },
+    refusedAs: 'validation_failed',
+    ownerSucceeds: true,
+  }),
+  'POST /api/post/commentDelete id': (w) => ({ body: { id: w.commentId } }),
+  'POST /api/support/application id': (w) => ({ body: { id: w.applicationId }, ownerSucceeds: true }),
+  'GET /api/payment/sandbox/:order_no order_no': (w) => ({ url: `/api/payment/sandbox/${w.orderNo}` }),
+  'POST /api/payment/sandbox/:order_no order_no': (w) => ({
+    url: `/api/payment/sandbox/${w.orderNo}`,
+    body: { action: 'pay' },
+  }),
+};
+/** update's clip_id is B's own post with A's clip (B's post is made at run time). */
+const UPDATE_CLIP = 'POST /api/post/update clip_id';
+const updateWithClip = (postId: number, w: World): Case => ({
+  body: { id: postId, content: 'with a clip', device_id: w.deviceId, clip_id: w.clipId },
+  refusedAs: 'validation_failed',
+});
+
+const REFUSED = new Set([401, 403, 404]);
+
+describe('authorization matrix: another user’s object ids are refused on every route that takes one', () => {
+  let api: TestApi;
+  let world: World;
+  let a: Awaited<ReturnType<typeof newOperator>>;
+  let b: Awaited<ReturnType<typeof newOperator>>;
+  let bPostId: number;
+  const devices: TestDevice[] = [];
+
+  const routes = () =>
+    api.routes
+      .filter((r) => r.method !== 'HEAD')
+      .map((r) => ({
+        ...r,
+        keys: [
+          ...new Set([...keysOf(r.schema?.body), ...keysOf(r.schema?.querystring), ...keysOf(r.schema?.params)]),
+        ].filter(isIdKey),
+      }));
+  const call = (method: string, url: string, body: unknown, token?: string): Promise<CallResult> =>
+    method === 'GET' ? api.get(url, { token }) : api.post(url, body ?? {}, { token });
+
+  /** A's objects as stored (JSON), to compare before and after the matrix. */
+  async function snapshot(): Promise<unknown> {
+    const tables = [
+      ['cashouts', 'user_id'],
+      ['cashout_events', 'actor_id'],
+      ['payment_orders', 'user_id'],
+      ['feeds', 'user_id'],
+      ['live_clips', 'user_id'],
+      ['posts', 'user_id'],
+      ['post_comments', 'user_id'],
+      ['support_applications', 'user_id'],
+    ] as const;
+    const out: Record<string, unknown> = {};
+    for (const [table, owner] of tables) {
+      const exists = await api.container.database.db.execute(sql`SELECT to_regclass(${table}) IS NOT NULL AS ok`);
+      if (!(exists as { rows: { ok: boolean }[] }).rows[0]?.ok) continue;
+      const result = await api.container.database.db.execute(
+        sql`SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY to_jsonb(t)::text), '[]'::jsonb)::text AS rows
+            FROM ${sql.identifier(table)} t WHERE ${sql.identifier(owner)} = ${a.id}::int`,
+      );
+      out[table] = JSON.parse((result as { rows: { rows: string }[] }).rows[0]?.rows ?? '[]');
+    }
+    return out;
+  }
+
+  beforeAll(async () => {
+    api = await createTestApi({ serveWeb: false });
+    const admin = await loginToken(api, DEMO.admin.email, DEMO.admin.password);
+    a = await newOperator(api);
+    b = await newOperator(api);
+    const has = (url: string) => api.routes.some((r) => r.url === url);
+
+    await earn(api, a.id, 2_000);
+    const cashout = await apply(api, a.token);
+    const order = okData(await api.post('/api/balance/Recharge', { id: 1 }, { token: a.token }), PayRequestDataSchema);
+    await api.container.services.ledger.credit({ userId: a.id, amount: 100, idempotencyKey: `matrix-${randomUUID()}` });
+    devices.push(await onlineDevice(api, a.station));
+    const fed = await feed(api, a.token, feedBody(a.station.deviceId));
+    await settled(api, a.token, fed.id);
+    const clipId = randomUUID();
+    await api.container.database.db.insert(liveClips).values({
+      id: clipId,
+      userId: a.id,
+      deviceId: a.station.deviceId,
+      path: `/uploads/clips/${clipId}.mp4`,
+      durationMs: 10_000,
+      bytes: 1_000,
+    });
+    const publish = async (token: string, content: string) =>
+      okData(await api.post('/api/post/publish', { content, device_id: a.station.deviceId }, { token }), PostSchema);
+    const pending = await publish(a.token, 'pending post');
+    const published = await publish(a.token, 'published post');
+    expect((await api.post('/api/admin/post/approve', { id: published.id }, { token: admin })).status).toBe(200);
+    const comment = await api.post('/api/post/comment', { id: published.id, content: 'mine' }, { token: a.token });
+    const commentId = z.object({ data: z.object({ id: z.number() }) }).parse(comment.body).data.id;
+    bPostId = (await publish(b.token, 'b post')).id;
+    let applicationId: number | undefined;
+    if (has('/api/support/apply')) {
+      const applied = await api.post(
+        '/api/support/apply',
+        {
+          animal_nums: 5,
+          applicant: 'A',
+          mobile: '13800138000',
+          wechat_number: 'wx_a',
+          application_type_id: 1,
+          address: 'Huangpu, Shanghai',
+          name: 'Shelter A',
+          latitude: 31.2,
+          longitude: 121.5,
+        },
+        { token: a.token },
+      );
+      applicationId = z.object({ data: z.object({ id: z.number() }) }).parse(applied.body).data.id;
+    }
+    world = {
+      cashoutId: CashoutSchema.parse(cashout).id,
+      orderNo: order.order_no,
+      feedId: FeedSchema.parse(fed).id,
+      clipId,
+      deviceId: a.station.deviceId,
+      pendingPostId: pending.id,
+      publishedPostId: published.id,
+      commentId,
+      applicationId,
+    };
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.end()));
+    await api.close();
+  });
+
+  it('has a fixture or a stated reason for every id a route takes', () => {
+    const missing = routes()
+      .filter((r) => r.auth !== 'admin')
+      .flatMap((r) => r.keys.map((k) => `${r.method} ${r.url} ${k}`))
+      .filter((k) => !(k in FIXTURES) && !(k in PUBLIC_IDS) && k !== UPDATE_CLIP);
+    expect(missing).toEqual([]);
+    // The matrix covers the objects the issue names: cash-outs, orders, posts, applications (when there).
+    const covered = routes().flatMap((r) => r.keys.map((k) => `${r.method} ${r.url} ${k}`));
+    expect(covered).toEqual(
+      expect.arrayContaining(['POST /api/cashout/detail id', 'POST /api/balance/order order_no']),
+    );
+  });
+
+  it('refuses every admin route to a user who is not an admin (401 to tourists)', async () => {
+    const admin = routes().filter((r) => r.auth === 'admin');
+    expect(admin.length).toBeGreaterThan(10);
+    for (const r of admin) {
+      const body = r.keys.includes('id') ? { id: world.cashoutId } : {};
+      const asUser = await call(r.method, r.url, body, b.token);
+      expect([r.url, asUser.status, (asUser.body.data as { error?: ErrorId } | undefined)?.error]).toEqual([
+        r.url,
+        403,
+        'forbidden',
+      ]);
+      expect((await call(r.method, r.url, body)).status, r.url).toBe(401);
+    }
+    for (const r of routes()) if (r.url.startsWith('/api/admin/')) expect(r.auth, r.url).toBe('admin');
+  });
+
+  it('refuses the second user (and tourists) every other user’s object, and changes nothing of it', async () => {
+    const before = await snapshot();
+    const cases = routes()
+      .filter((r) => r.auth !== 'admin')
+      .flatMap((r) =>
+        r.keys
+          .map((k) => `${r.method} ${r.url} ${k}`)
+          .filter((k) => k in FIXTURES || k === UPDATE_CLIP)
+          .map((key) => ({ route: r, key })),
+      );
+    expect(cases.length).toBeGreaterThanOrEqual(15);
+    const outcomes: string[] = [];
+    for (const { route, key } of cases) {
+      if (key.includes('/api/support/') && world.applicationId === undefined) continue;
+      const c: Case = key === UPDATE_CLIP ? updateWithClip(bPostId, world) : (FIXTURES[key]?.(world) ?? {});
+      const url = c.url ?? route.url;
+      const asB = await call(route.method, url, c.body, b.token);
+      const error = (asB.body.data as { error?: ErrorId } | undefined)?.error;
+      const refused =
+        (REFUSED.has(asB.status) && asB.status !== 401 && (asB.body.code === 0 || url.includes('/sandbox/'))) ||
+        (c.refusedAs !== undefined && asB.body.code === 0 && error === c.refusedAs);
+      outcomes.push(`${key}: ${String(asB.status)}${refused ? '' : ` NOT REFUSED ${JSON.stringify(asB.body)}`}`);
+      if (route.auth === 'none' || route.auth === 'optional') {
+        const asTourist = await call(route.method, url, c.body);
+        if (!REFUSED.has(asTourist.status)) outcomes.push(`${key} (tourist): ${String(asTourist.status)} NOT REFUSED`);
+      }
+    }
+    expect(outcomes.filter((o) => o.includes('NOT REFUSED'))).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets the owner make the same calls (the fixtures name real objects in valid requests)', async () => {
+    let checked = 0;
+    for (const [key, fixture] of Object.entries(FIXTURES)) {
+      const [method = 'POST', url = ''] = key.split(' ');
+      if (!api.routes.some((r) => r.url === url && r.method === method)) continue;
+      if (key.includes('/api/support/') && world.applicationId === undefined) continue;
+      const c = fixture(world);
+      if (!c.ownerSucceeds) continue;
+      const r = await call(method, c.url ?? url, c.body, a.token);
+      expect([key, r.status]).toEqual([key, 200]);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThanOrEqual(7);
+    if (api.routes.some((r) => r.url === '/api/post/update')) {
+      const c = updateWithClip(world.publishedPostId, world);
+      expect((await call('POST', '/api/post/update', c.body, a.token)).status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,238 @@
+import type { Texts } from './texts';
+
+/** Support requests, events and items, help-pay, the maps service, and their console screens. */
+export const SUPPORT_MESSAGES = {
+  // Validation
+  'v.supportAnimals': {
+    en: 'Please enter the number of animals (1 to 100000)',
+    ja: '動物の数（1〜100000）を入力してください',
+    'zh-CN': '请输入动物数量（1到100000）',
+    'zh-TW': '請輸入動物數量（1到100000）',
+  },
+  'v.supportApplicant': {
+    en: 'Please enter the applicant',
+    ja: '申請者を入力してください',
+    'zh-CN': '请输入申请人',
+    'zh-TW': '請輸入申請人',
+  },
+  'v.wechatNumber': {
+    en: 'Please enter the WeChat ID',
+    ja: 'WeChat IDを入力してください',
+    'zh-CN': '请输入微信号',
+    'zh-TW': '請輸入微信號',
+  },
+  'v.wechatNumberFormat': {
+    en: 'A WeChat ID has letters, digits, _ or - and no spaces',
+    ja: 'WeChat IDは英数字・_・- で、空白は使えません',
+    'zh-CN': '微信号由字母、数字、_ 或 - 组成，不能有空格',
+    'zh-TW': '微信號由字母、數字、_ 或 - 組成，不能有空格',
+  },
+  'v.supportType': {
+    en: 'Please select the type of support',
+    ja: '支援の種類を選択してください',
+    'zh-CN': '请选择救助类型',
+    'zh-TW': '請選擇救助類型',
+  },
+  'v.shelterName': {
+    en: 'Please enter the name of the shelter',
+    ja: '保護施設の名前を入力してください',
+    'zh-CN': '请输入救助站名称',
+    'zh-TW': '請輸入救助站名稱',
+  },
+  'v.supportLocation': {
+    en: 'Please pick the address on the map',
+    ja: '地図で住所を選択してください',
+    'zh-CN': '请在地图上选择地址',
+    'zh-TW': '請在地圖上選擇地址',
+  },
+  'v.supportItem': {
+    en: 'Please select an item to support',
+    ja: '支援する項目を選択してください',
+    'zh-CN': '请选择要支持的项目',
+    'zh-TW': '請選擇要支持的項目',
+  },
+  'v.rescueStation': {
+    en: 'Please select the rescue station',
+    ja: '救助ステーションを選択してください',
+    'zh-CN': '请选择救助站',
+    'zh-TW': '請選擇救助站',
+  },
+  'v.supportPoints': {
+    en: 'Please enter the points (1 to 10000)',
+    ja: 'ポイント数（1〜10000）を入力してください',
+    'zh-CN': '请输入份数（1到10000）',
+    'zh-TW': '請輸入份數（1到10000）',
+  },
+  'v.supportTarget': {
+    en: 'Please give an event or an item (one of them)',
+    ja: 'イベントか項目のどちらか一方を指定してください',
+    'zh-CN': '请指定活动或项目（二选一）',
+    'zh-TW': '請指定活動或項目（二選一）',
+  },
+  'v.reviewStatus': {
+    en: 'Please choose approve or reject',
+    ja: '承認か却下を選択してください',
+    'zh-CN': '请选择通过或驳回',
+    'zh-TW': '請選擇通過或駁回',
+  },
+  'v.supportEventTitle': {
+    en: 'Please enter the title of the event',
+    ja: 'イベントのタイトルを入力してください',
+    'zh-CN': '请输入活动标题',
+    'zh-TW': '請輸入活動標題',
+  },
+  'v.supportItemTitle': {
+    en: 'Please enter the name of the item',
+    ja: '項目名を入力してください',
+    'zh-CN': '请输入项目名称',
+    'zh-TW': '請輸入項目名稱',
+  },
+  'v.supportPrice': {
+    en: 'Please enter the price per point in coins (1 to 100000)',
+    ja: '1ポイントの価格をコインで入力してください（1〜100000）',
+    'zh-CN': '请输入每份价格（爱心币，1到100000）',
+    'zh-TW': '請輸入每份價格（愛心幣，1到100000）',
+  },
+  'v.supportTargetPoints': {
+    en: 'Please enter the target points (1 to 1000000)',
+    ja: '目標ポイント数（1〜1000000）を入力してください',
+    'zh-CN': '请输入目标份数（1到1000000）',
+    'zh-TW': '請輸入目標份數（1到1000000）',
+  },
+  'v.supportItems': {
+    en: 'An event has 1 to 20 items',
+    ja: 'イベントの項目は1〜20個です',
+    'zh-CN': '每个活动需要1到20个项目',
+    'zh-TW': '每個活動需要1到20個項目',
+  },
+  // Errors
+  'error.support_item_full': {
+    en: 'This item has reached its target',
+    ja: 'この項目は目標に達しました',
+    'zh-CN': '该项目已达成目标',
+    'zh-TW': '該項目已達成目標',
+  },
+  'error.support_points_exceed': {
+    en: 'This item needs only {remaining} more points',
+    ja: 'この項目に必要なのはあと{remaining}ポイントだけです',
+    'zh-CN': '该项目只差{remaining}份',
+    'zh-TW': '該項目只差{remaining}份',
+  },
+  'error.support_event_closed': {
+    en: 'This support event has ended',
+    ja: 'この支援イベントは終了しました',
+    'zh-CN': '该救助活动已结束',
+    'zh-TW': '該救助活動已結束',
+  },
+  'error.support_apply_limit': {
+    en: 'You already have {count} applications waiting for review',
+    ja: '審査待ちの申請がすでに{count}件あります',
+    'zh-CN': '您已有{count}个申请正在等待审核',
+    'zh-TW': '您已有{count}個申請正在等待審核',
+  },
+  'error.application_not_approved': {
+    en: 'The application has not been approved',
+    ja: 'この申請は承認されていません',
+    'zh-CN': '该申请尚未通过审核',
+    'zh-TW': '該申請尚未通過審核',
+  },
+  'error.application_reviewed': {
+    en: 'This application has already been reviewed',
+    ja: 'この申請はすでに審査済みです',
+    'zh-CN': '该申请已审核',
+    'zh-TW': '該申請已審核',
+  },
+  'error.support_price_fixed': {
+    en: 'The price of an existing item cannot change',
+    ja: '既存の項目の価格は変更できません',
+    'zh-CN': '已有项目的价格不能修改',
+    'zh-TW': '已有項目的價格不能修改',
+  },
+  'error.support_target_too_low': {
+    en: 'The target cannot be below the {completed} points already given',
+    ja: '目標はすでに集まった{completed}ポイントより少なくできません',
+    'zh-CN': '目标不能低于已完成的{completed}份',
+    'zh-TW': '目標不能低於已完成的{completed}份',
+  },
+  'error.support_type_unknown': {
+    en: 'This type of support is no longer offered, please select another',
+    ja: 'この支援の種類は現在受け付けていません。別の種類を選択してください',
+    'zh-CN': '该救助类型已停用，请选择其他类型',
+    'zh-TW': '該救助類型已停用，請選擇其他類型',
+  },
+  'error.map_invalid_params': {
+    en: 'Invalid request parameter: {field}',
+    ja: 'リクエストパラメータに誤りがあります：{field}',
+    'zh-CN': '请求参数信息有误{field}',
+    'zh-TW': '請求參數資訊有誤{field}',
+  },
+  'error.map_system_error': {
+    en: 'System error, please try again later',
+    ja: 'システムエラーです。しばらくしてから再度お試しください',
+    'zh-CN': '系统错误',
+    'zh-TW': '系統錯誤',
+  },
+  'error.map_network_error': {
+    en: 'Could not reach the map service, please check the network and try again',
+    ja: '地図サービスに接続できません。ネットワークを確認して再度お試しください',
+    'zh-CN': '无法连接地图服务，请检查网络后重试',
+    'zh-TW': '無法連線地圖服務，請檢查網路後重試',
+  },
+  // Success notices
+  'ok.applied': {
+    en: 'Submitted, waiting for review',
+    ja: '申請しました。審査をお待ちください',
+    'zh-CN': '申请已提交，等待审核',
+    'zh-TW': '申請已提交，等待審核',
+  },
+  'ok.supported': {
+    en: 'Thank you for your support!',
+    ja: 'ご支援ありがとうございます！',
+    'zh-CN': '感谢您的支持！',
+    'zh-TW': '感謝您的支持！',
+  },
+  'ok.applicationApproved': { en: 'Approved', ja: '承認しました', 'zh-CN': '已通过', 'zh-TW': '已通過' },
+  'ok.applicationRejected': { en: 'Rejected', ja: '却下しました', 'zh-CN': '已驳回', 'zh-TW': '已駁回' },
+  'ok.eventPublished': {
+    en: 'Event published',
+    ja: 'イベントを公開しました',
+    'zh-CN': '活动已发布',
+    'zh-TW': '活動已發佈',
+  },
+  // Labels the app shows with support data
+  'support.status.0': { en: 'Pending', ja: '審査中', 'zh-CN': '待审核', 'zh-TW': '待審核' },
+  'support.status.1': { en: 'Approved', ja: '承認済み', 'zh-CN': '已通过', 'zh-TW': '已通過' },
+  'support.status.2': { en: 'Rejected', ja: '却下', 'zh-CN': '已驳回', 'zh-TW': '已駁回' },
+  'support.event.live': { en: 'In progress', ja: '実施中', 'zh-CN': '进行中', 'zh-TW': '進行中' },
+  'support.event.closed': { en: 'Ended', ja: '終了', 'zh-CN': '已结束', 'zh-TW': '已結束' },
+  'support.perPoint': {
+    en: '{price} coins / point',
+    ja: '{price}コイン / ポイント',
+    'zh-CN': '{price}爱心币/份',
+    'zh-TW': '{price}愛心幣/份',
+  },
+  'support.helpPayDescription': {
+    en: 'Help-pay: {item} ×{points} for {station}',
+    ja: '支援払い：{station} へ {item} ×{points}',
+    'zh-CN': '帮扶支付：{station} {item} ×{points}',
+    'zh-TW': '幫扶支付：{station} {item} ×{points}',
+  },
+  'empty.noEvents': {
+    en: 'No support events yet',
+    ja: '支援イベントはまだありません',
+    'zh-CN': '暂无救助活动',
+    'zh-TW': '暫無救助活動',
+  },
+  'empty.noApplications': {
+    en: 'No applications yet',
+    ja: '申請はまだありません',
+    'zh-CN': '暂无申请',
+    'zh-TW': '暫無申請',
+  },
+  'empty.noSupporters': {
+    en: 'No supporters yet, be the first!',
+    ja: 'まだ支援者がいません。最初の支援者になりましょう！',
+    'zh-CN': '还没有人支持，快来成为第一个吧！',
+    'zh-TW': '還沒有人支持，快來成為第一個吧！',
+  },
+} as const satisfies Record<string, Texts>;

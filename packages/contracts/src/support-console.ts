@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { PageQuerySchema, pagedList } from './envelope';
+import { requiredText } from './fields';
+import {
+  SUPPORT_LIMITS,
+  SupportApplicationSchema,
+  SupportEventDetailSchema,
+  SupportEventStatusSchema,
+  SupportEventSummarySchema,
+  SupportReviewStatusSchema,
+} from './support';
+
+/** The console's side of support (decision 015): review applications, publish events with items. */
+
+const id = z.coerce.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).min(1, { error: 'v.invalid' });
+
+const Person = z.object({ id: z.number().int(), nickname: z.string(), email: z.string().nullable() });
+
+export const ConsoleSupportApplicationSchema = SupportApplicationSchema.extend({
+  user: Person,
+  reviewed_by: Person.nullable(),
+});
+export type ConsoleSupportApplication = z.infer<typeof ConsoleSupportApplicationSchema>;
+
+// ---- POST /api/admin/support/applications (oldest pending first when filtered to pending, else newest) ----
+
+export const ConsoleSupportApplicationListBodySchema = PageQuerySchema.extend({
+  status: z.coerce.number().pipe(SupportReviewStatusSchema).optional(),
+  /** Part of the shelter's name, the applicant, the mobile number or the address. */
+  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+});
+export type ConsoleSupportApplicationListBody = z.infer<typeof ConsoleSupportApplicationListBodySchema>;
+export const ConsoleSupportApplicationListDataSchema = pagedList(ConsoleSupportApplicationSchema);
+export type ConsoleSupportApplicationListData = z.infer<typeof ConsoleSupportApplicationListDataSchema>;
+
+// ---- POST /api/admin/support/review {id, status 1|2, reason} (pending applications only) ----
+
+export const ConsoleSupportReviewBodySchema = z
+  .object({
+    id,
+    status: z.union([z.literal(1), z.literal(2)], { error: 'v.reviewStatus' }),
+    /** Required when rejecting (the applicant sees it); optional note when approving. */
+    reason: z.string().trim().max(500, { error: 'v.tooLong' }).default(''),
+  })
+  .refine((b) => b.status !== 2 || b.reason !== '', { error: 'v.rejectRemark', path: ['reason'] });
+export type ConsoleSupportReviewBody = z.infer<typeof ConsoleSupportReviewBodySchema>;
+
+// ---- POST /api/admin/support/event/create | /api/admin/support/event/update ----
+
+export const ConsoleSupportItemInputSchema = z.object({
+  /** An existing item (update only); without it a new item is added. */
+  id: id.optional(),
+  title: requiredText('v.supportItemTitle', 60),
+  /** Coins per point. Fixed once the item exists (supporters paid it). */
+  price: z.coerce
+    .number({ error: 'v.supportPrice' })
+    .int({ error: 'v.supportPrice' })
+    .min(1, { error: 'v.supportPrice' })
+    .max(SUPPORT_LIMITS.maxItemPrice, { error: 'v.supportPrice' }),
+  gift: z.string().trim().max(200, { error: 'v.tooLong' }).default(''),
+  /** Points wanted (never below the points already given). */
+  target: z.coerce
+    .number({ error: 'v.supportTargetPoints' })
+    .int({ error: 'v.supportTargetPoints' })
+    .min(1, { error: 'v.supportTargetPoints' })
+    .max(SUPPORT_LIMITS.maxItemTarget, { error: 'v.supportTargetPoints' }),
+});
+export type ConsoleSupportItemInput = z.infer<typeof ConsoleSupportItemInputSchema>;
+
+const EventFields = {
+  title: requiredText('v.supportEventTitle', 80),
+  description: z.string().trim().max(5000, { error: 'v.tooLong' }).default(''),
+  /** An uploaded image's address, or '' for none. */
+  cover: z.string().trim().max(500, { error: 'v.tooLong' }).default(''),
+};
+
+export const ConsoleSupportEventCreateBodySchema = z.object({
+  /** The approved application (the rescue station) the event is for. */
+  application_id: id,
+  ...EventFields,
+  items: z
+    .array(ConsoleSupportItemInputSchema.omit({ id: true }), { error: 'v.supportItems' })
+    .min(1, { error: 'v.supportItems' })
+    .max(SUPPORT_LIMITS.maxItemsPerEvent, { error: 'v.supportItems' }),
+});
+export type ConsoleSupportEventCreateBody = z.infer<typeof ConsoleSupportEventCreateBodySchema>;
+
+/**
+ * Changes what is given (the rest stays). Items listed with an id are changed (title, gift, target; the
+ * price must stay), items without an id are added, items left out stay as they are.
+ */
+export const ConsoleSupportEventUpdateBodySchema = z.object({
+  id,
+  title: EventFields.title.optional(),
+  description: z.string().trim().max(5000, { error: 'v.tooLong' }).optional(),
+  cover: z.string().trim().max(500, { error: 'v.tooLong' }).optional(),
+  status: SupportEventStatusSchema.optional(),
+  items: z
+    .array(ConsoleSupportItemInputSchema, { error: 'v.supportItems' })
+    .max(SUPPORT_LIMITS.maxItemsPerEvent, { error: 'v.supportItems' })
+    .optional(),
+});
+export type ConsoleSupportEventUpdateBody = z.infer<typeof ConsoleSupportEventUpdateBodySchema>;
+
+export const ConsoleSupportEventSchema = SupportEventDetailSchema.extend({
+  application_id: z.number().int(),
+  created_by: Person.nullable(),
+  /** Coins given to it in all (coins and help-pay), and paid with money (fen) through help-pay. */
+  coins: z.number().int(),
+  help_pay_amount: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type ConsoleSupportEvent = z.infer<typeof ConsoleSupportEventSchema>;
+
+// ---- POST /api/admin/support/events (newest first) | /api/admin/support/event {id} ----
+
+export const ConsoleSupportEventListBodySchema = PageQuerySchema.extend({
+  status: SupportEventStatusSchema.optional(),
+  application_id: id.optional(),
+});
+export type ConsoleSupportEventListBody = z.infer<typeof ConsoleSupportEventListBodySchema>;
+export const ConsoleSupportEventListDataSchema = pagedList(
+  SupportEventSummarySchema.extend({ application_id: z.number().int() }),
+);
+export type ConsoleSupportEventListData = z.infer<typeof ConsoleSupportEventListDataSchema>;

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { PageQuerySchema, pagedList } from './envelope';
+import { MobileSchema, requiredText } from './fields';
+import { SupportTypeSchema } from './configuration';
+
+/**
+ * Support (issue 6, decision 015): shelters apply for help (reviewed in the console); an approved
+ * application is a rescue station, and the console publishes support events for it, each with items
+ * priced per point in coins. Users give points of an item with coins, or pay for them with money
+ * (help-pay, through the payment provider). Progress is points: completed of target.
+ */
+
+/** Review of an application: Pending (0), Approved (1), Rejected (2). */
+export const SUPPORT_REVIEW_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+export const SupportReviewStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export type SupportReviewStatus = z.infer<typeof SupportReviewStatusSchema>;
+
+/** An event is live (open for support) or closed (shown, no longer supported). */
+export const SUPPORT_EVENT_STATUSES = ['live', 'closed'] as const;
+export const SupportEventStatusSchema = z.enum(SUPPORT_EVENT_STATUSES);
+export type SupportEventStatus = z.infer<typeof SupportEventStatusSchema>;
+
+/** How a gift was paid: coins from the wallet, or money through help-pay. */
+export const SupportGiftSourceSchema = z.enum(['coins', 'help_pay']);
+export type SupportGiftSource = z.infer<typeof SupportGiftSourceSchema>;
+
+/**
+ * What one coin is worth when a point is paid with money (help-pay), smallest currency unit: 10 fen
+ * (the base recharge rate, 60 coins for 6.00 CNY, bonus coins left out). A point priced 30 coins costs 3.00.
+ */
+export const COIN_VALUE_FEN = 10;
+
+/** Limits of the forms (shared by the server and the web app). */
+export const SUPPORT_LIMITS = {
+  maxAnimals: 100_000,
+  maxPointsPerGift: 10_000,
+  maxItemsPerEvent: 20,
+  maxItemPrice: 100_000,
+  maxItemTarget: 1_000_000,
+  /** Applications a user may have waiting for review at once. */
+  maxPendingApplications: 3,
+} as const;
+
+const id = (key: 'v.invalid' | 'v.supportType' | 'v.supportItem' | 'v.rescueStation' = 'v.invalid') =>
+  z.coerce.number({ error: key }).int({ error: key }).min(1, { error: key }).max(2_147_483_647, { error: key });
+
+export const SupportIdBodySchema = z.object({ id: id() });
+export type SupportIdBody = z.infer<typeof SupportIdBodySchema>;
+
+const Latitude = z.number({ error: 'v.supportLocation' }).min(-90, { error: 'v.latitude' }).max(90, {
+  error: 'v.latitude',
+});
+const Longitude = z.number({ error: 'v.supportLocation' }).min(-180, { error: 'v.longitude' }).max(180, {
+  error: 'v.longitude',
+});
+
+// ---- POST /api/support/apply ----
+
+export const SupportApplyBodySchema = z.object({
+  /** How many animals the shelter looks after. */
+  animal_nums: z.coerce
+    .number({ error: 'v.supportAnimals' })
+    .int({ error: 'v.supportAnimals' })
+    .min(1, { error: 'v.supportAnimals' })
+    .max(SUPPORT_LIMITS.maxAnimals, { error: 'v.supportAnimals' }),
+  /** The person applying. */
+  applicant: requiredText('v.supportApplicant', 30),
+  mobile: MobileSchema,
+  wechat_number: requiredText('v.wechatNumber', 64).regex(/^[A-Za-z0-9_+.@-]+$/, { error: 'v.wechatNumberFormat' }),
+  /** A support type from config (support_types[].id). */
+  application_type_id: id('v.supportType'),
+  /** The shelter's address as picked on the map (and corrected by hand). */
+  address: requiredText('v.address', 200),
+  /** The shelter's name. */
+  name: requiredText('v.shelterName', 60),
+  /** Where the picked place is (the maps service's answer). */
+  latitude: Latitude,
+  longitude: Longitude,
+  /** What the shelter needs, in the applicant's words (optional). */
+  description: z.string().trim().max(1000, { error: 'v.tooLong' }).default(''),
+});
+export type SupportApplyBody = z.infer<typeof SupportApplyBodySchema>;
+
+/** An application as its applicant (and the console) sees it. */
+export const SupportApplicationSchema = z.object({
+  id: z.number().int(),
+  animal_nums: z.number().int(),
+  applicant: z.string(),
+  mobile: z.string(),
+  wechat_number: z.string(),
+  application_type_id: z.number().int(),
+  /** The type's name in the request's language ('' when the type was removed from config). */
+  application_type: z.string(),
+  address: z.string(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  description: z.string(),
+  status: SupportReviewStatusSchema,
+  /** The reviewer's reason (always given when rejected); '' otherwise. */
+  reason: z.string(),
+  /** Unix seconds. */
+  created_at: z.number().int(),
+  reviewed_at: z.number().int().nullable(),
+  /** Events published for this shelter (newest first). */
+  event_ids: z.array(z.number().int()),
+});
+export type SupportApplication = z.infer<typeof SupportApplicationSchema>;
+
+// ---- POST /api/support/applications (mine, newest first) | /api/support/application {id} (own only) ----
+
+export const SupportApplicationListBodySchema = PageQuerySchema.extend({
+  status: z.coerce.number().pipe(SupportReviewStatusSchema).optional(),
+});
+export type SupportApplicationListBody = z.infer<typeof SupportApplicationListBodySchema>;
+export const SupportApplicationListDataSchema = pagedList(SupportApplicationSchema);
+export type SupportApplicationListData = z.infer<typeof SupportApplicationListDataSchema>;
+
+// ---- POST /api/support/types (from config, in the request's language) ----
+
+export const SupportTypeListDataSchema = z.object({ list: z.array(SupportTypeSchema) });
+export type SupportTypeListData = z.infer<typeof SupportTypeListDataSchema>;
+
+// ---- Events and items ----
+
+/** A rescue station: an approved application's shelter (its id is the application's id). */
+export const RescueStationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  animal_nums: z.number().int(),
+});
+export type RescueStation = z.infer<typeof RescueStationSchema>;
+
+export const SupportItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Price per point, coins. */
+  price: z.number().int(),
+  /** What one point gives (e.g. "1 kg of cat food"). */
+  gift: z.string(),
+  /** Points given so far, and wanted. */
+  completed: z.number().int(),
+  target: z.number().int(),
+  /** How many different people gave to it. */
+  supporters: z.number().int(),
+});
+export type SupportItem = z.infer<typeof SupportItemSchema>;
+
+export const SupportEventSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** Cover image address ('' = none: the app shows its default). */
+  cover: z.string(),
+  status: SupportEventStatusSchema,
+  station: RescueStationSchema,
+  /** Points given and wanted over all its items. */
+  completed: z.number().int(),
+  target: z.number().int(),
+  supporters: z.number().int(),
+  item_count: z.number().int(),
+  /** Unix seconds. */
+  created_at: z.number().int(),
+});
+export type SupportEventSummary = z.infer<typeof SupportEventSummarySchema>;
+
+export const SupportEventDetailSchema = SupportEventSummarySchema.extend({
+  description: z.string(),
+  items: z.array(SupportItemSchema),
+});
+export type SupportEventDetail = z.infer<typeof SupportEventDetailSchema>;
+
+// ---- POST /api/support/events (paged; live first, then closed; newest first) | /api/support/event {id} ----
+
+export const SupportEventListBodySchema = PageQuerySchema.extend({ status: SupportEventStatusSchema.optional() });
+export type SupportEventListBody = z.infer<typeof SupportEventListBodySchema>;
+export const SupportEventListDataSchema = pagedList(SupportEventSummarySchema);
+export type SupportEventListData = z.infer<typeof SupportEventListDataSchema>;
+
+// ---- POST /api/support/give: points of an item paid with coins (idempotent per key) ----
+
+/** A client's idempotency key: one per tap on Support (a retry of the same tap sends the same key). */
+export const SupportIdempotencyKeySchema = z
+  .string({ error: 'v.invalid' })
+  .trim()
+  .min(8, { error: 'v.invalid' })
+  .max(100, { error: 'v.invalid' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'v.invalid' });
+
+const Points = z.coerce
+  .number({ error: 'v.supportPoints' })
+  .int({ error: 'v.supportPoints' })
+  .min(1, { error: 'v.supportPoints' })
+  .max(SUPPORT_LIMITS.maxPointsPerGift, { error: 'v.supportPoints' });
+
+export const SupportGiveBodySchema = z.object({
+  item_id: id('v.supportItem'),
+  points: Points,
+  idempotency_key: SupportIdempotencyKeySchema,
+});
+export type SupportGiveBody = z.infer<typeof SupportGiveBodySchema>;
+
+export const SupportGiftSchema = z.object({
+  id: z.number().int(),
+  item_id: z.number().int(),
+  event_id: z.number().int(),
+  points: z.number().int(),
+  /** Coins given (help-pay: the coin value of what was paid). */
+  coins: z.number().int(),
+  source: SupportGiftSourceSchema,
+  created_at: z.number().int(),
+});
+export type SupportGift = z.infer<typeof SupportGiftSchema>;
+
+export const SupportGiveDataSchema = z.object({
+  gift: SupportGiftSchema,
+  /** The item's progress after the gift. */
+  item: SupportItemSchema,
+  /** The giver's coins left (userinfo.balance). */
+  balance: z.number().int(),
+  /** True when this key was used before: the first gift is answered, nothing moved again. */
+  replayed: z.boolean(),
+});
+export type SupportGiveData = z.infer<typeof SupportGiveDataSchema>;
+
+// ---- POST /api/support/supporters {event_id | item_id}: the gifts, newest first ----
+
+export const SupportSupportersBodySchema = PageQuerySchema.extend({
+  event_id: id().optional(),
+  item_id: id().optional(),
+}).refine((b) => (b.event_id === undefined) !== (b.item_id === undefined), {
+  error: 'v.supportTarget',
+  path: ['event_id'],
+});
+export type SupportSupportersBody = z.infer<typeof SupportSupportersBodySchema>;
+
+export const SupporterSchema = z.object({
+  gift_id: z.number().int(),
+  user: z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string() }),
+  item_id: z.number().int(),
+  item_title: z.string(),
+  points: z.number().int(),
+  coins: z.number().int(),
+  source: SupportGiftSourceSchema,
+  created_at: z.number().int(),
+});
+export type Supporter = z.infer<typeof SupporterSchema>;
+export const SupportSupportersDataSchema = pagedList(SupporterSchema);
+export type SupportSupportersData = z.infer<typeof SupportSupportersDataSchema>;
+
+// ---- Help-pay: POST /api/support/orderConfirm (before paying), POST /api/balance/HelpPay → data.response ----
+
+export const HelpPayBodySchema = z.object({
+  /** The support item paid for. */
+  id: id('v.supportItem'),
+  /** The rescue station paid to (the item's event's station). */
+  rescue_station_id: id('v.rescueStation'),
+  /** Points paid for (default 1). */
+  points: Points.default(1),
+  /** The payer's openid in the messenger (WeChat JSAPI needs it; the sandbox ignores it). */
+  openid: z.string().trim().max(128, { error: 'v.tooLong' }).optional(),
+});
+export type HelpPayBody = z.infer<typeof HelpPayBodySchema>;
+
+export const OrderConfirmBodySchema = HelpPayBodySchema.omit({ openid: true });
+export type OrderConfirmBody = z.infer<typeof OrderConfirmBodySchema>;
+
+/** What is paid and to whom (the order confirmation page). */
+export const OrderConfirmDataSchema = z.object({
+  station: RescueStationSchema,
+  event: z.object({ id: z.number().int(), title: z.string(), status: SupportEventStatusSchema }),
+  item: SupportItemSchema,
+  points: z.number().int(),
+  /** The coin value given to the item. */
+  coins: z.number().int(),
+  /** What the payer pays, smallest currency unit (points × price × COIN_VALUE_FEN). */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** Points the item still needs. */
+  remaining: z.number().int(),
+});
+export type OrderConfirmData = z.infer<typeof OrderConfirmDataSchema>;
