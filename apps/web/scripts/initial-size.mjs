@@ -12,9 +12,13 @@ const seen = new Set();
 const queue = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
 const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
 const read = (f) => readFileSync(path.join(assets, f), 'utf8');
-// The home route: its page chunk, and the home feature's strings (a locales chunk holding its keys).
+// The home route: its page chunk, and the home feature's strings (the chunk the app's lazy map loads for
+// ../features/home/locales.ts).
+const homeStrings = /["']\.\.\/features\/home\/locales\.ts["']\s*:[^`"']*?import\(\s*[`"']\.\/([^`"']+\.js)[`"']/;
 for (const f of files) {
-  if (f.startsWith('HomePage-') || (f.startsWith('locales-') && read(f).includes('watchLive'))) queue.push(f);
+  if (f.startsWith('HomePage-')) queue.push(f);
+  const strings = homeStrings.exec(read(f))?.[1];
+  if (strings) queue.push(strings);
 }
 while (queue.length) {
   const f = queue.shift();

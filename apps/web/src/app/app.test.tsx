@@ -104,7 +104,7 @@ describe.skipIf(!singleReact)('the app shell (rendered)', () => {
     expect(await screen.findByRole('tab', { name: 'For You' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Follow' })).toBeInTheDocument();
     // The calendar and the leaderboard arrive with their own chunk.
-    expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Leaderboard' }, { timeout: 5000 })).toBeInTheDocument();
     for (const d of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']) expect(screen.getByText(d)).toBeInTheDocument();
     for (const s of ["What's New", 'Live Near You', 'Top Live Streams', 'Feeding calendar']) {
       expect(screen.getByRole('heading', { name: s })).toBeInTheDocument();
@@ -122,7 +122,7 @@ describe.skipIf(!singleReact)('the app shell (rendered)', () => {
   it('lets a logged-in user open a login-required route', async () => {
     localStorage.setItem('token', 'tok');
     const router = renderAt('/pages/cashOut/log');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Cash-out Log' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cash-out log' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/pages/cashOut/log');
   });
 

@@ -6,11 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session';
 import { ADMIN_BASE, ADMIN_SECTIONS } from './sections';
 import { BasesView } from './BasesView';
+import { CashoutsView } from './CashoutsView';
+import { ContentView } from './ContentView';
 import { DevicesView } from './DevicesView';
 import { LedgerView } from './LedgerView';
 import { PaymentsView } from './PaymentsView';
+import { PetsView } from './PetsView';
+import { PostsView } from './PostsView';
+import { ReportsView } from './ReportsView';
 import { SettingsView } from './SettingsView';
 import { SignIn } from './SignIn';
+import { SupportApplicationsView } from './SupportApplicationsView';
+import { SupportEventsView } from './SupportEventsView';
 import { UsersView } from './UsersView';
 import styles from './admin.module.css';
 
@@ -95,10 +102,17 @@ export default function AdminApp() {
       <Routes>
         <Route index element={<Navigate to={`${ADMIN_BASE}/users`} replace />} />
         <Route path="users" element={<UsersView />} />
+        <Route path="posts" element={<PostsView />} />
+        <Route path="reports" element={<ReportsView />} />
+        <Route path="content" element={<ContentView />} />
+        <Route path="pets" element={<PetsView />} />
         <Route path="bases" element={<BasesView />} />
         <Route path="devices" element={<DevicesView />} />
         <Route path="payments" element={<PaymentsView />} />
         <Route path="ledger" element={<LedgerView />} />
+        <Route path="support-applications" element={<SupportApplicationsView />} />
+        <Route path="support-events" element={<SupportEventsView />} />
+        <Route path="cash-outs" element={<CashoutsView />} />
         <Route path="settings" element={<SettingsView />} />
         <Route path="*" element={<Navigate to={`${ADMIN_BASE}/users`} replace />} />
       </Routes>

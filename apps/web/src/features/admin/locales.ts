@@ -1,16 +1,25 @@
+import { CONTENT_TEXTS } from './content-locales';
 import { MONEY_TEXTS } from './money-locales';
+import { OPERATOR_TEXTS } from './operator-locales';
 
 /** The operator console's texts (i18next namespace `admin`). */
 export const resources = {
   en: {
     ...MONEY_TEXTS.en,
+    ...CONTENT_TEXTS.en,
+    ...OPERATOR_TEXTS.en,
     brand: 'PetHeart Console',
     nav: {
       users: 'Users',
       posts: 'Posts',
+      reports: 'Problem reports',
+      content: 'Content',
+      pets: 'Pet profiles',
       bases: 'Bases',
       devices: 'Devices',
       payments: 'Payments',
+      supportApplications: 'Support applications',
+      supportEvents: 'Support events',
       cashOuts: 'Cash-outs',
       ledger: 'Ledger',
       settings: 'Settings',
@@ -180,13 +189,20 @@ export const resources = {
   },
   ja: {
     ...MONEY_TEXTS.ja,
+    ...CONTENT_TEXTS.ja,
+    ...OPERATOR_TEXTS.ja,
     brand: 'PetHeart 管理画面',
     nav: {
       users: 'ユーザー',
       posts: '投稿',
+      reports: '問題の報告',
+      content: 'コンテンツ',
+      pets: 'ペットプロフィール',
       bases: '拠点',
       devices: 'デバイス',
       payments: '決済',
+      supportApplications: '支援申請',
+      supportEvents: '支援イベント',
       cashOuts: '出金',
       ledger: '台帳',
       settings: '設定',
@@ -354,13 +370,20 @@ export const resources = {
   },
   'zh-CN': {
     ...MONEY_TEXTS['zh-CN'],
+    ...CONTENT_TEXTS['zh-CN'],
+    ...OPERATOR_TEXTS['zh-CN'],
     brand: 'PetHeart 管理后台',
     nav: {
       users: '用户',
       posts: '动态审核',
+      reports: '问题反馈',
+      content: '内容管理',
+      pets: '萌宠档案',
       bases: '基地',
       devices: '设备',
       payments: '支付订单',
+      supportApplications: '救助申请',
+      supportEvents: '公益活动',
       cashOuts: '提现审核',
       ledger: '账本',
       settings: '系统设置',
@@ -525,13 +548,20 @@ export const resources = {
   },
   'zh-TW': {
     ...MONEY_TEXTS['zh-TW'],
+    ...CONTENT_TEXTS['zh-TW'],
+    ...OPERATOR_TEXTS['zh-TW'],
     brand: 'PetHeart 管理後台',
     nav: {
       users: '使用者',
       posts: '動態審核',
+      reports: '問題回報',
+      content: '內容管理',
+      pets: '萌寵檔案',
       bases: '基地',
       devices: '設備',
       payments: '支付訂單',
+      supportApplications: '救助申請',
+      supportEvents: '公益活動',
       cashOuts: '提現審核',
       ledger: '帳本',
       settings: '系統設定',

@@ -8,13 +8,20 @@ describe('console sections', () => {
     expect(ADMIN_SECTIONS[0]).toMatchObject({ key: 'users', ready: true });
   });
 
-  it('have the bases, devices, payments, ledger and settings views ready', () => {
+  it('have every view ready: moderation, reports, content, pets, bases, devices, money, support, cash-outs, settings', () => {
     expect(ADMIN_SECTIONS.filter((s) => s.ready).map((s) => s.key)).toEqual([
       'users',
+      'posts',
+      'reports',
+      'content',
+      'pets',
       'bases',
       'devices',
       'payments',
       'ledger',
+      'supportApplications',
+      'supportEvents',
+      'cashOuts',
       'settings',
     ]);
   });

@@ -3,9 +3,14 @@ import {
   BankcardOutline,
   EditSOutline,
   EnvironmentOutline,
+  ExclamationTriangleOutline,
+  FileOutline,
+  GiftOutline,
+  HeartOutline,
   PayCircleOutline,
   ReceiptOutline,
   SetOutline,
+  TeamOutline,
   UserOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
@@ -15,7 +20,20 @@ import {
  * menu as "coming soon"; later issues add their view in AdminApp's route table and flip it on.
  */
 export interface AdminSection {
-  key: 'users' | 'posts' | 'bases' | 'devices' | 'payments' | 'ledger' | 'cashOuts' | 'settings';
+  key:
+    | 'users'
+    | 'posts'
+    | 'reports'
+    | 'content'
+    | 'pets'
+    | 'bases'
+    | 'devices'
+    | 'payments'
+    | 'ledger'
+    | 'supportApplications'
+    | 'supportEvents'
+    | 'cashOuts'
+    | 'settings';
   /** Path under /admin. */
   path: string;
   icon: ComponentType;
@@ -24,12 +42,17 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'users', path: 'users', icon: UserOutline, ready: true },
-  { key: 'posts', path: 'posts', icon: EditSOutline, ready: false },
+  { key: 'posts', path: 'posts', icon: EditSOutline, ready: true },
+  { key: 'reports', path: 'reports', icon: ExclamationTriangleOutline, ready: true },
+  { key: 'content', path: 'content', icon: FileOutline, ready: true },
+  { key: 'pets', path: 'pets', icon: HeartOutline, ready: true },
   { key: 'bases', path: 'bases', icon: EnvironmentOutline, ready: true },
   { key: 'devices', path: 'devices', icon: VideoOutline, ready: true },
   { key: 'payments', path: 'payments', icon: PayCircleOutline, ready: true },
   { key: 'ledger', path: 'ledger', icon: ReceiptOutline, ready: true },
-  { key: 'cashOuts', path: 'cash-outs', icon: BankcardOutline, ready: false },
+  { key: 'supportApplications', path: 'support-applications', icon: TeamOutline, ready: true },
+  { key: 'supportEvents', path: 'support-events', icon: GiftOutline, ready: true },
+  { key: 'cashOuts', path: 'cash-outs', icon: BankcardOutline, ready: true },
   { key: 'settings', path: 'settings', icon: SetOutline, ready: true },
 ];
 

@@ -10,10 +10,14 @@ import { NearYouSection } from './live/NearYouSection';
 import { RoomGrid, RoomStrip } from './live/RoomLists';
 import { LIVE_LIST_KEY } from './live/keys';
 import { FEEDING_KEY } from './feeding/keys';
+import { CONTENT_HOME_KEY } from './whatsnew/keys';
 import styles from './index.module.css';
 
 /** The feeding calendar and the leaderboard (with the schemas they validate with) load in a chunk of their own. */
 const FeedingSections = lazy(() => import('./feeding/FeedingSections'));
+/** The banners and What's New (from /api/content/home) share a chunk of their own too. */
+const Banners = lazy(() => import('./whatsnew/WhatsNew').then((m) => ({ default: m.Banners })));
+const WhatsNew = lazy(() => import('./whatsnew/WhatsNew').then((m) => ({ default: m.WhatsNew })));
 
 type Menu = 'follow' | 'forYou';
 
@@ -30,6 +34,7 @@ export default function IndexPage() {
         Promise.all([
           queryClient.resetQueries({ queryKey: LIVE_LIST_KEY }),
           queryClient.resetQueries({ queryKey: FEEDING_KEY }),
+          queryClient.resetQueries({ queryKey: CONTENT_HOME_KEY }),
         ])
       }
     >
@@ -108,12 +113,21 @@ export default function IndexPage() {
           )
         ) : (
           <>
+            <Suspense fallback={null}>
+              <Banners />
+            </Suspense>
             <Suspense fallback={<div className={styles.feedingFallback} />}>
               <FeedingSections />
             </Suspense>
-            <Section title={t('whatsNew')}>
-              <EmptyState text={t('whatsNewEmpty')} />
-            </Section>
+            <Suspense
+              fallback={
+                <Section title={t('whatsNew')}>
+                  <div className={styles.whatsNewFallback} />
+                </Section>
+              }
+            >
+              <WhatsNew />
+            </Suspense>
             <NearYouSection />
             <Section title={t('topLive')}>
               <RoomStrip query={{ tab: 'top' }} emptyText={t('topLiveEmpty')} />

@@ -31,6 +31,12 @@ const livePath = (deviceId: string) => `/pages/live/live?device_id=${encodeURICo
 const reportPath = (deviceId: string) => `/pages/report/report?device_id=${encodeURIComponent(deviceId)}`;
 const yardPath = (baseId: number) => `/pages/baseDetail/baseDetail?id=${String(baseId)}`;
 const RECHARGE_PATH = '/pages/money/money';
+/** The community's publish page with a clip as a video post (its preview address when it is a path here). */
+const postClipPath = (clip: Clip) => {
+  const q = new URLSearchParams({ device_id: clip.device_id, clip_id: clip.id });
+  if (clip.url.startsWith('/')) q.set('clip_url', clip.url);
+  return `/pages/publish/publish?${q.toString()}`;
+};
 
 function LiveRoom({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation('live');
@@ -243,6 +249,11 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
         publishing={busy === 'publish'}
         onPublish={() => {
           if (viewedClip) publish(viewedClip);
+        }}
+        onPost={() => {
+          if (!viewedClip) return;
+          setClipView(null);
+          navigateTo(postClipPath(viewedClip));
         }}
         onShare={() => {
           if (viewedClip) void share(imageUrl(viewedClip.url, assetHost, ''));

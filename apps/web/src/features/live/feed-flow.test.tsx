@@ -234,6 +234,28 @@ describe('feeding from the live room', () => {
     }, SLOW);
   });
 
+  it('the room\'s echo of the user\'s own feed, after its poll ended it, does not replace "Fed 10g"', async () => {
+    stubFetch((path) => {
+      if (path === '/live/feed') return ok(feedOf({ status: 'dispensing' }));
+      if (path === '/feed/status') return ok(feedOf({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10 }));
+      return undefined;
+    });
+    await openSheetAndFeed();
+    await waitFor(() => {
+      expect(toast).toHaveBeenCalledWith('Fed 10g');
+    }, SLOW);
+    await waitFor(() => {
+      expect(sockets.length).toBeGreaterThan(0);
+    }, SLOW);
+    act(() => {
+      sockets[0]?.fire('connect');
+      sockets[0]?.fire('fed', { device_id: 'PH-0002', nickname: 'Mia', grams: 10, grams_today: 130 });
+    });
+    expect(await screen.findByText(/Fed today 130g/, {}, SLOW)).toBeInTheDocument();
+    expect(toast).not.toHaveBeenCalledWith('Mia fed 10g');
+    expect(toast).toHaveBeenLastCalledWith('Fed 10g');
+  });
+
   it('the room hears others feed: grams today goes up and the feed is shown', async () => {
     stubFetch(() => undefined);
     renderApp('/pages/live/live?device_id=PH-0002', { token: 'tok' });

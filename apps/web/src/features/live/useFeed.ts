@@ -28,6 +28,8 @@ import {
 } from './feed';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The room's `fed` event of the user's own feed may arrive after its poll ended it: not told twice. */
+const OWN_ECHO_MS = 10_000;
 
 /**
  * Feed, in one place: the offline checks (feeder first), the login gate, the portion sheet, the portion choice
@@ -50,6 +52,8 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
   const [intent, dispatch] = useReducer(feedIntentReducer, EMPTY_INTENT);
   /** Bumped to stop the current follow (unmount, or the feed ended through another answer). */
   const run = useRef(0);
+  /** When the user's own feed last ended (performance.now()), to drop the room's echo of it. */
+  const ownEndedAt = useRef(Number.NEGATIVE_INFINITY);
   const portions: DevicePortion[] = room?.device.portions ?? [];
   const blocked = room ? feedBlock(room.device) : null;
 
@@ -70,6 +74,7 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
       const view = feedView(feed);
       if (!isEnded(view)) return;
       run.current += 1;
+      ownEndedAt.current = performance.now();
       setProgress(null);
       setOpen(false);
       toast(
@@ -173,10 +178,12 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
 
   /**
    * The room's `fed` event: the user's own feed may have ended (ask at once rather than at the next poll);
-   * anyone else's is shown.
+   * anyone else's is shown. The echo of the user's own feed that its poll has just ended is not shown (it
+   * would replace "Fed 20g" with "<nickname> fed 20g").
    */
   const onRoomFed = useCallback(
     (event: LiveServerEvent<'fed'>) => {
+      const own = user !== null && event.nickname === user.nickname;
       if (progress) {
         const mine = run.current;
         statusOf(progress.id, 0).then(
@@ -185,7 +192,9 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
           },
           () => undefined,
         );
-        if (user && event.nickname === user.nickname) return;
+        if (own) return;
+      } else if (own && performance.now() - ownEndedAt.current < OWN_ECHO_MS) {
+        return;
       }
       toast(t('feedResult.roomFed', { nickname: event.nickname, weight: formatWeight(event.grams, locale) }));
     },

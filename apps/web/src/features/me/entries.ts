@@ -7,13 +7,14 @@ import {
   ExclamationCircleOutline,
   QuestionCircleOutline,
   SetOutline,
+  UnorderedListOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
 import type { Role } from '@petheart/contracts';
 
 /** One entry on the Me tab: its label key (namespace `me`, under `mine.`), icon and route. */
 export interface MeEntry {
-  key: 'history' | 'certificate' | 'myPosts' | 'manage' | 'cashOut' | 'report' | 'qa' | 'settings';
+  key: 'history' | 'certificate' | 'myPosts' | 'manage' | 'cashOut' | 'cashOutLog' | 'report' | 'qa' | 'settings';
   icon: ComponentType;
   path: string;
 }
@@ -25,10 +26,11 @@ export const SERVICE_ENTRIES: readonly MeEntry[] = [
   { key: 'report', icon: ExclamationCircleOutline, path: '/pages/report/report' },
 ];
 
-/** Base operators (device owners) also manage devices and cash out. */
+/** Base operators (userinfo.roles has 'operator': they run a base) also manage devices and cash out. */
 export const OPERATOR_ENTRIES: readonly MeEntry[] = [
   { key: 'manage', icon: VideoOutline, path: '/pages/manage/manage' },
   { key: 'cashOut', icon: BankcardOutline, path: '/pages/cashOut/cashOut' },
+  { key: 'cashOutLog', icon: UnorderedListOutline, path: '/pages/cashOut/log' },
 ];
 
 export const MORE_ENTRIES: readonly MeEntry[] = [

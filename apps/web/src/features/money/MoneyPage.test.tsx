@@ -3,10 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentOrder, UserInfo } from '@petheart/contracts';
 import { CONFIG, renderApp, stubApi, type ApiCall } from '../../test-support/app';
-import type * as BridgeModule from './bridge';
-import { openPayPage } from './bridge';
+import type * as BridgeModule from '../../shared/pay/bridge';
+import { openPayPage } from '../../shared/pay/bridge';
 
-vi.mock('./bridge', async (original) => ({ ...(await original<typeof BridgeModule>()), openPayPage: vi.fn() }));
+vi.mock('../../shared/pay/bridge', async (original) => ({
+  ...(await original<typeof BridgeModule>()),
+  openPayPage: vi.fn(),
+}));
 
 const config = {
   ...CONFIG,
@@ -72,7 +75,7 @@ describe('MoneyPage', () => {
   it('shows the balance, the packages with prices and bonus, and the empty history', async () => {
     stub({ balance: () => 1914 });
     renderApp('/pages/money/money', { token: 'tok' });
-    expect(await screen.findByTestId('money-balance')).toHaveTextContent('1,914');
+    expect(await screen.findByTestId('money-balance', {}, { timeout: 5000 })).toHaveTextContent('1,914');
     const grid = await screen.findByRole('radiogroup');
     const options = within(grid).getAllByRole('radio');
     expect(options.map((b) => b.textContent)).toEqual([
@@ -138,6 +141,23 @@ describe('MoneyPage', () => {
     expect(await screen.findByText('已取消支付')).toBeInTheDocument();
     expect(await screen.findByText('暂无充值记录')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '充值' })).toBeInTheDocument();
+  });
+
+  it('a help-pay order sent back here by the payment page: its outcome is the order confirmation’s', async () => {
+    stubApi((c) => {
+      if (c.path === '/user/index') return { userinfo: user(40) };
+      if (c.path === '/balance/orders') return { list: [], total: 0, page: 1, limit: 10 };
+      if (c.path === '/balance/order') return { ...order('paid'), purpose: 'help_pay', package_id: 11, coins: 60 };
+      return undefined;
+    }, config);
+    const router = renderApp('/pages/money/money?order_no=P20250101000000ABCDEF123456', { token: 'tok' });
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/pages/public/orderConfirm');
+    });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      order_no: 'P20250101000000ABCDEF123456',
+      id: '11',
+    });
   });
 
   it('a WeChat order outside WeChat: 请在微信中打开', async () => {

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { PaymentOrder } from '@petheart/contracts';
@@ -12,16 +12,19 @@ import { BalanceCard } from './components/BalanceCard';
 import { OrderResult } from './components/OrderResult';
 import { PackageGrid } from './components/PackageGrid';
 import { RechargeHistory } from './components/RechargeHistory';
-import { formatMoney } from './format';
+import { formatMoney } from '../../shared/format/money';
 import { usePay } from './usePay';
-import { useOrderStatus } from './useOrderStatus';
+import { useOrderStatus } from '../../shared/pay';
 import styles from './money.module.css';
 
 const HISTORY_KEY = ['money', 'orders'];
+/** Where a help-pay order's outcome is shown (the sandbox's page links every order back to this page). */
+const ORDER_CONFIRM_PATH = '/pages/public/orderConfirm';
 
 /**
  * /pages/money/money (login required): the coin balance, the recharge packages from config with Pay, the
- * outcome of the order the page came back with (`?order_no=`, polled until final), and the recharge history.
+ * outcome of the order the page came back with (`?order_no=`, polled until final; a help-pay order's outcome is
+ * the order confirmation's), and the recharge history.
  */
 export default function MoneyPage() {
   const { t } = useTranslation('money');
@@ -44,6 +47,14 @@ export default function MoneyPage() {
     [refreshUser, refreshHistory],
   );
   const result = useOrderStatus(orderNo, api.order, settled);
+  const navigate = useNavigate();
+  const helpPay = result?.order?.purpose === 'help_pay' ? result.order : null;
+  useEffect(() => {
+    if (!helpPay) return;
+    const query = new URLSearchParams({ order_no: helpPay.order_no });
+    if (helpPay.package_id !== null) query.set('id', String(helpPay.package_id));
+    void navigate(`${ORDER_CONFIRM_PATH}?${query.toString()}`, { replace: true });
+  }, [helpPay, navigate]);
 
   const showOrder = useCallback(
     (no: string | null) => {
@@ -63,7 +74,7 @@ export default function MoneyPage() {
       <PullToRefresh onRefresh={() => Promise.all([refreshUser().catch(() => undefined), refreshHistory()])}>
         <div className={styles.content}>
           <BalanceCard balance={user?.balance} />
-          {result ? (
+          {result && !helpPay ? (
             <OrderResult
               state={result}
               onDone={() => {

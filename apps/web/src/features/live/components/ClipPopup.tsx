@@ -45,6 +45,7 @@ export function ClipPopup({
   canPublish,
   publishing,
   onPublish,
+  onPost,
   onShare,
   onClose,
 }: {
@@ -54,6 +55,8 @@ export function ClipPopup({
   canPublish: boolean;
   publishing: boolean;
   onPublish: () => void;
+  /** Opens the community's publish page with this clip as a video post (own clips only). */
+  onPost?: () => void;
   onShare: () => void;
   onClose: () => void;
 }) {
@@ -108,6 +111,11 @@ export function ClipPopup({
                 {t('actions.share')}
               </button>
             </div>
+            {canPublish && onPost && (
+              <button type="button" className={`${styles.clipButton} ${styles.clipPost}`} onClick={onPost}>
+                {t('record.post')}
+              </button>
+            )}
           </>
         )}
         <button type="button" className={styles.closeText} onClick={onClose}>

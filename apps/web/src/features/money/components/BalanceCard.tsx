@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n';
-import { formatCoins } from '../format';
+import { formatCoins } from '../../../shared/format/money';
 import styles from '../money.module.css';
 
 /** The user's coin balance (userinfo.balance). */

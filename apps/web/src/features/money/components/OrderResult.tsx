@@ -2,8 +2,8 @@ import { Button, DotLoading } from 'antd-mobile';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/i18n';
-import { formatCoins } from '../format';
-import type { OrderStatusState } from '../useOrderStatus';
+import { formatCoins } from '../../../shared/format/money';
+import type { OrderStatusState } from '../../../shared/pay';
 import styles from '../money.module.css';
 
 /** The outcome of the order the page came back with (after the payment page or WeChat's sheet). */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '@petheart/contracts';
 import { useLanguage } from '../../../shared/i18n';
-import { formatCoins, formatMoney } from '../format';
+import { formatCoins, formatMoney } from '../../../shared/format/money';
 import styles from '../money.module.css';
 
 type Package = AppConfig['recharge_packages'][number];

@@ -3,7 +3,7 @@ import type { PaymentOrder } from '@petheart/contracts';
 import { formatRelativeTime } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n';
 import { PagedList, type PagedListState } from '../../../shared/ui';
-import { formatCoins, formatMoney } from '../format';
+import { formatCoins, formatMoney } from '../../../shared/format/money';
 import styles from '../money.module.css';
 
 function HistoryRow({ order }: { order: PaymentOrder }) {

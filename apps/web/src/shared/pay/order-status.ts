@@ -1,8 +1,9 @@
 import type { PaymentOrderStatus } from '@petheart/contracts';
 
 /**
- * What the wallet page shows for the order it came back with (`?order_no=`): waiting for the provider's
- * notification, one of the final statuses, gave up waiting, or no such order of this user.
+ * What a paying page (the wallet, the order confirmation) shows for the order it came back with
+ * (`?order_no=`): waiting for the provider's notification, one of the final statuses, gave up waiting, or no
+ * such order of this user.
  */
 export type OrderPhase = 'pending' | 'paid' | 'failed' | 'closed' | 'timeout' | 'not_found';
 

@@ -1,5 +1,7 @@
 import type { Locale } from '@petheart/contracts';
-import { formatPrice } from '../../shared/format';
+import { formatPrice } from './index';
+
+// Not re-exported from ./index: only pages that show money load it (the entry chunk stays as it is).
 
 const SYMBOLS: Record<string, string> = { CNY: '¥', USD: '$', EUR: '€', GBP: '£', HKD: 'HK$', TWD: 'NT$' };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PaymentOrder } from '@petheart/contracts';
-import { ApiError } from '../../shared/api';
+import { ApiError } from '../api';
 import { pollStep, type OrderPhase } from './order-status';
 
 export interface OrderStatusState {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoins, formatMoney } from './format';
+import { formatCoins, formatMoney } from './money';
 
 describe('wallet amounts', () => {
   it('prices (fen) with the currency sign, thousand separators and at most 2 decimals', () => {

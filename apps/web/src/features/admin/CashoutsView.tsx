@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AdminCashoutListDataSchema, CASHOUT_STATUS_IDS, cashoutStatusMessage } from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { useLanguage, useMessage } from '../../shared/i18n';
+import { statusFromFilter } from './cashout-console';
+import { CashoutDetail, CashoutStatusTag } from './CashoutDetail';
+import { CashoutRules } from './CashoutRules';
+import { DataTable, Drawer, ListPanel } from './DataTable';
+import { FilterBar, SelectFilter, TextFilter, formatMoney, useFilters } from './money-ui';
+import { formatTimestamp, pageCount } from './sections';
+import styles from './admin.module.css';
+import money from './money.module.css';
+import own from './operator-console.module.css';
+
+const LIMIT = 10;
+
+interface CashoutFilters {
+  status: string;
+  user: string;
+}
+const ALL: CashoutFilters = { status: '', user: '' };
+
+/**
+ * Cash-outs: filter by status and operator, a paged table (card numbers masked), and the processing view in a
+ * drawer with the whole card number, the history and the allowed actions; the cash-out rules under the table.
+ */
+export function CashoutsView() {
+  const { t } = useTranslation('admin');
+  const message = useMessage();
+  const api = useApi();
+  const { locale } = useLanguage();
+  const queryClient = useQueryClient();
+  const filters = useFilters<CashoutFilters>(ALL, () => undefined);
+  const [shown, setShown] = useState<number | null>(null);
+  const { applied, draft, set } = filters;
+  const status = statusFromFilter(applied.status);
+  const list = useQuery({
+    queryKey: ['admin', 'cashouts', applied, filters.page],
+    queryFn: () =>
+      api.request({
+        path: '/admin/cashout/list',
+        data: {
+          page: filters.page,
+          limit: LIMIT,
+          ...(status !== undefined ? { status } : {}),
+          ...(applied.user.trim() ? { user: applied.user.trim() } : {}),
+        },
+        schema: AdminCashoutListDataSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+  const close = () => {
+    setShown(null);
+  };
+  return (
+    <>
+      <ListPanel
+        title={t('cashouts.title')}
+        page={filters.page}
+        pages={pageCount(data?.total ?? 0, LIMIT)}
+        onPage={filters.setPage}
+      >
+        <FilterBar
+          onSearch={() => {
+            filters.apply();
+          }}
+          onClear={filters.clear}
+          total={data ? t('cashouts.total', { count: data.total }) : null}
+          error={filters.error}
+        >
+          <SelectFilter
+            label={t('cashouts.status')}
+            anyLabel={t('cashouts.anyStatus')}
+            value={draft.status}
+            onChange={(v) => {
+              filters.apply({ ...draft, status: v });
+            }}
+            options={CASHOUT_STATUS_IDS.map((s) => ({ value: String(s), label: message(cashoutStatusMessage(s)) }))}
+          />
+          <TextFilter
+            label={t('cashouts.user')}
+            placeholder={t('cashouts.userPlaceholder')}
+            value={draft.user}
+            onChange={(v) => {
+              set('user', v);
+            }}
+            wide
+          />
+        </FilterBar>
+        <DataTable
+          compact
+          columns={[
+            t('cashouts.id'),
+            t('cashouts.user'),
+            t('cashouts.amount'),
+            t('cashouts.fee'),
+            t('cashouts.net'),
+            t('cashouts.card'),
+            t('cashouts.status'),
+            t('cashouts.requested'),
+            t('cashouts.actions'),
+          ]}
+          items={data?.list}
+          empty={t('cashouts.empty')}
+          row={(c) => (
+            <tr key={c.id} data-testid={`cashout-row-${String(c.id)}`}>
+              <td>{c.id}</td>
+              <td>
+                <span className={styles.ellipsis} title={c.user.email ?? c.user.nickname}>
+                  {c.user.email ?? c.user.nickname}
+                </span>
+              </td>
+              <td className={money.number}>{formatMoney(c.amount, c.currency, locale)}</td>
+              <td className={money.number}>{formatMoney(c.fee, c.currency, locale)}</td>
+              <td className={`${money.number ?? ''} ${own.net ?? ''}`}>
+                {formatMoney(c.net_amount, c.currency, locale)}
+              </td>
+              <td>
+                <span className={styles.ellipsis} title={c.bank}>
+                  <span className={own.card}>{c.card_number}</span> · {c.bank}
+                </span>
+              </td>
+              <td>
+                <CashoutStatusTag status={c.status} />
+              </td>
+              <td>{formatTimestamp(c.created_at, locale)}</td>
+              <td>
+                <Button
+                  size="mini"
+                  color={c.actions.length > 0 ? 'primary' : 'default'}
+                  onClick={() => {
+                    setShown(c.id);
+                  }}
+                >
+                  {c.actions.length > 0 ? t('cashouts.process') : t('cashouts.view')}
+                </Button>
+              </td>
+            </tr>
+          )}
+        >
+          {!data && list.isError ? (
+            <div className={styles.empty} role="alert">
+              {t('common:loadFailed')}{' '}
+              <Button size="mini" onClick={() => void list.refetch()}>
+                {t('common:retry')}
+              </Button>
+            </div>
+          ) : null}
+        </DataTable>
+      </ListPanel>
+      <CashoutRules />
+      <Drawer open={shown !== null} onClose={close}>
+        {shown !== null ? (
+          <CashoutDetail
+            key={shown}
+            id={shown}
+            onClose={close}
+            onChanged={() => {
+              void queryClient.invalidateQueries({ queryKey: ['admin', 'cashouts'] });
+            }}
+          />
+        ) : null}
+      </Drawer>
+    </>
+  );
+}

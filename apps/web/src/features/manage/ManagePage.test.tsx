@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ManagedDevice, ManageSummary } from '@petheart/contracts';
+import { renderApp, stubApi } from '../../test-support/app';
+
+const SLOW = { timeout: 10_000 };
+const fig = (coins: number) => ({ coins, amount: coins * 10 });
+const SUMMARY: ManageSummary = {
+  balance: fig(2_435),
+  available: fig(1_535),
+  held: fig(900),
+  revenue_today: fig(36),
+  revenue_total: fig(2_571),
+  cashed_out: fig(1_000),
+  base_count: 1,
+  device_count: 2,
+  online_count: 1,
+  coin_value: 10,
+  currency: 'CNY',
+};
+const device = (n: number, over: Partial<ManagedDevice> = {}): ManagedDevice => ({
+  device_id: `PH-000${String(n)}`,
+  name: `Bund Feeder ${n === 1 ? 'A' : 'B'}`,
+  base_id: 1,
+  base_name: 'Bund Riverside Cat Corner',
+  days_in_operation: 12,
+  revenue_share_bp: 3_000,
+  revenue_share: 1_271,
+  revenue_share_today: 36,
+  online: true,
+  feeder_online: true,
+  camera_online: true,
+  disabled: false,
+  feeds_today: 3,
+  feeds_total: 144,
+  grams_today: 120,
+  grams_total: 5_200,
+  ...over,
+});
+
+function stub(devices: ManagedDevice[]) {
+  return stubApi((c) => {
+    if (c.path === '/manage/summary') return SUMMARY;
+    if (c.path === '/manage/devices') return { list: devices, total: devices.length, page: 1, limit: 10 };
+    return undefined;
+  });
+}
+
+describe('ManagePage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the earnings and each device with ID, days, share rate, share, online state and feedings', async () => {
+    stub([
+      device(1),
+      device(2, {
+        online: false,
+        feeder_online: false,
+        camera_online: false,
+        days_in_operation: 1,
+        revenue_share_bp: 2_550,
+      }),
+    ]);
+    renderApp('/pages/manage/manage', { token: 'tok' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Device management' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByTestId('summary-available', {}, SLOW)).toHaveTextContent('¥153.5');
+    expect(screen.getByTestId('summary-held')).toHaveTextContent('¥90');
+    expect(screen.getByTestId('summary-today')).toHaveTextContent('¥3.6');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('¥257.1');
+    expect(screen.getByTestId('manage-online-count')).toHaveTextContent('1 of 2 online');
+
+    const [a, b] = await screen.findAllByTestId('device-card');
+    const cardA = a as HTMLElement;
+    expect(cardA).toHaveTextContent('PH-0001');
+    expect(within(cardA).getByTestId('device-online')).toHaveTextContent('Online');
+    expect(within(cardA).getByTestId('device-days')).toHaveTextContent('12 days');
+    expect(within(cardA).getByTestId('device-rate')).toHaveTextContent('30%');
+    expect(within(cardA).getByTestId('device-share')).toHaveTextContent('1,271 coins+36 today');
+    expect(within(cardA).getByTestId('device-feeds-today')).toHaveTextContent('3120g');
+    expect(within(cardA).getByTestId('device-feeds-total')).toHaveTextContent('1445.2kg');
+    const cardB = b as HTMLElement;
+    expect(within(cardB).getByTestId('device-online')).toHaveTextContent('Offline');
+    expect(within(cardB).getByTestId('device-days')).toHaveTextContent('1 day');
+    expect(within(cardB).getByTestId('device-rate')).toHaveTextContent('25.5%');
+  });
+
+  it('in Chinese, says which part of an online device is down, and opens its live room', async () => {
+    stub([device(1, { camera_online: false })]);
+    const router = renderApp('/pages/manage/manage', { token: 'tok', locale: 'zh-CN' });
+    const card = await screen.findByTestId('device-card', {}, SLOW);
+    expect(within(card).getByTestId('device-online')).toHaveTextContent('在线');
+    expect(card).toHaveTextContent('摄像头离线');
+    expect(within(card).getByTestId('device-rate')).toHaveTextContent('30%');
+    await userEvent.click(within(card).getByRole('button', { name: /直播间/ }));
+    await waitFor(() => {
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        '/pages/live/live?device_id=PH-0001',
+      );
+    });
+  });
+
+  it('leads to the cash-out form and log', async () => {
+    stub([]);
+    const router = renderApp('/pages/manage/manage', { token: 'tok' });
+    expect(await screen.findByText('No devices yet', {}, SLOW)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cash-out log' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/pages/cashOut/log');
+    });
+  });
+});
