@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache, UTC, daysJoined, isUnknownZoneError, zonesOf } from './policy';
+import { UTC, daysJoined, isUnknownZoneError, zonesOf } from './policy';
 
 describe('feed statistics’ rules', () => {
   it('tries the IANA name first, then the offset, and counts in UTC without either', () => {
@@ -23,20 +23,5 @@ describe('feed statistics’ rules', () => {
     expect(daysJoined(joined, new Date('2025-01-02T22:59:59Z'))).toBe(1);
     expect(daysJoined(joined, new Date('2025-01-02T23:00:00Z'))).toBe(2);
     expect(daysJoined(joined, new Date('2024-12-31T00:00:00Z'))).toBe(1);
-  });
-
-  it('keeps values for their time, and stays within its size', () => {
-    const cache = new TtlCache<number>(1000, 2);
-    cache.set('a', 1, 0);
-    expect(cache.get('a', 999)).toBe(1);
-    expect(cache.get('a', 1000)).toBeUndefined();
-    cache.set('a', 1, 0);
-    cache.set('b', 2, 0);
-    cache.set('c', 3, 0);
-    expect(cache.get('a', 1)).toBeUndefined();
-    expect([cache.get('b', 1), cache.get('c', 1)]).toEqual([2, 3]);
-    const off = new TtlCache<number>(0);
-    off.set('a', 1, 0);
-    expect(off.get('a', 0)).toBeUndefined();
   });
 });

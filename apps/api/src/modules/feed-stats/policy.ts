@@ -40,34 +40,3 @@ const DAY_MS = 86_400_000;
 export function daysJoined(joinedAt: Date, now: Date): number {
   return Math.max(1, Math.floor((now.getTime() - joinedAt.getTime()) / DAY_MS) + 1);
 }
-
-/** A small time-bounded cache for hot reads (figures may be this old; expired entries are dropped). */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = 200,
-  ) {}
-
-  get(key: string, now: number): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.until > now) return hit.value;
-    this.entries.delete(key);
-    return undefined;
-  }
-
-  set(key: string, value: V, now: number): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) {
-      for (const [k, e] of this.entries) if (e.until <= now) this.entries.delete(k);
-      // Still full: the oldest entry goes (Map keeps insertion order).
-      if (this.entries.size >= this.maxEntries) {
-        const oldest = this.entries.keys().next();
-        if (!oldest.done) this.entries.delete(oldest.value);
-      }
-    }
-    this.entries.set(key, { value, until: now + this.ttlMs });
-  }
-}

@@ -10,7 +10,8 @@ import {
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
 import { seconds } from '../base/presenter';
-import { daysJoined, isUnknownZoneError, TtlCache, zonesOf, type Zone } from './policy';
+import { TtlCache } from '../token/ttl-cache';
+import { daysJoined, isUnknownZoneError, zonesOf, type Zone } from './policy';
 import type { FeedStatsRepository, LeaderRow } from './repository';
 
 export interface FeedStatsServiceDeps {
@@ -25,11 +26,9 @@ export interface FeedStatsServiceDeps {
  * acknowledged feeds only. Days and weeks are the caller's (its time zone); the board is cached briefly.
  */
 export class FeedStatsService {
-  private readonly boards: TtlCache<LeaderRow[]>;
+  private readonly boards = new TtlCache<string, LeaderRow[]>(200);
 
-  constructor(private readonly deps: FeedStatsServiceDeps) {
-    this.boards = new TtlCache(deps.cacheMs);
-  }
+  constructor(private readonly deps: FeedStatsServiceDeps) {}
 
   /**
    * Runs `fn` in the caller's zone: its IANA name first, its offset when the database does not know the
@@ -63,7 +62,8 @@ export class FeedStatsService {
       let rows = this.boards.get(key, now.getTime());
       if (!rows) {
         rows = await this.deps.stats.leaders(start, LEADERBOARD_SIZE);
-        this.boards.set(key, rows, now.getTime());
+        if (this.deps.cacheMs > 0)
+          this.boards.set(key, rows, now.getTime() + this.deps.cacheMs, this.boards.generation);
       }
       return { since: start, leaders: rows };
     });
