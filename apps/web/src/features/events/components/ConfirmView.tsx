@@ -81,7 +81,7 @@ export function ConfirmView({
     const known = id && id in REFUSALS ? REFUSALS[id as keyof typeof REFUSALS] : null;
     return (
       <EmptyState
-        text={known ? t(known) : error.message}
+        text={known ? t(known) : error instanceof ApiError ? error.message : t('common:loadFailed')}
         action={
           <button
             type="button"
