@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminCashoutListDataSchema, CASHOUT_STATUS_IDS, cashoutStatusMessage } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { statusFromFilter } from './cashout-console';
 import { CashoutDetail, CashoutStatusTag } from './CashoutDetail';
 import { CashoutRules } from './CashoutRules';
+import { useConsoleList } from './console-list';
 import { DataTable, Drawer, ListPanel } from './DataTable';
 import { FilterBar, SelectFilter, TextFilter, formatMoney, useFilters } from './money-ui';
-import { formatTimestamp, pageCount } from './sections';
+import { formatTimestamp } from './sections';
 import styles from './admin.module.css';
 import money from './money.module.css';
 import own from './operator-console.module.css';
-
-const LIMIT = 10;
 
 interface CashoutFilters {
   status: string;
@@ -30,27 +28,21 @@ const ALL: CashoutFilters = { status: '', user: '' };
 export function CashoutsView() {
   const { t } = useTranslation('admin');
   const message = useMessage();
-  const api = useApi();
   const { locale } = useLanguage();
   const queryClient = useQueryClient();
   const filters = useFilters<CashoutFilters>(ALL, () => undefined);
   const [shown, setShown] = useState<number | null>(null);
   const { applied, draft, set } = filters;
   const status = statusFromFilter(applied.status);
-  const list = useQuery({
-    queryKey: ['admin', 'cashouts', applied, filters.page],
-    queryFn: () =>
-      api.request({
-        path: '/admin/cashout/list',
-        data: {
-          page: filters.page,
-          limit: LIMIT,
-          ...(status !== undefined ? { status } : {}),
-          ...(applied.user.trim() ? { user: applied.user.trim() } : {}),
-        },
-        schema: AdminCashoutListDataSchema,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useConsoleList({
+    key: ['admin', 'cashouts', applied, filters.page],
+    path: '/admin/cashout/list',
+    schema: AdminCashoutListDataSchema,
+    filters,
+    data: {
+      ...(status !== undefined ? { status } : {}),
+      ...(applied.user.trim() ? { user: applied.user.trim() } : {}),
+    },
   });
   const data = list.data;
   const close = () => {
@@ -58,20 +50,8 @@ export function CashoutsView() {
   };
   return (
     <>
-      <ListPanel
-        title={t('cashouts.title')}
-        page={filters.page}
-        pages={pageCount(data?.total ?? 0, LIMIT)}
-        onPage={filters.setPage}
-      >
-        <FilterBar
-          onSearch={() => {
-            filters.apply();
-          }}
-          onClear={filters.clear}
-          total={data ? t('cashouts.total', { count: data.total }) : null}
-          error={filters.error}
-        >
+      <ListPanel title={t('cashouts.title')} {...list.panel}>
+        <FilterBar {...list.bar} total={data ? t('cashouts.total', { count: data.total }) : null}>
           <SelectFilter
             label={t('cashouts.status')}
             anyLabel={t('cashouts.anyStatus')}
@@ -142,10 +122,10 @@ export function CashoutsView() {
             </tr>
           )}
         >
-          {!data && list.isError ? (
+          {!data && list.query.isError ? (
             <div className={styles.empty} role="alert">
               {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
+              <Button size="mini" onClick={() => void list.query.refetch()}>
                 {t('common:retry')}
               </Button>
             </div>

@@ -1,61 +1,42 @@
 import { useState } from 'react';
 import { Button, Tag } from 'antd-mobile';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConsolePaymentListDataSchema, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
+import { CONSOLE_PAGE_SIZE, useConsoleList } from './console-list';
 import { DataTable, Drawer, ListPanel } from './DataTable';
 import { EMPTY_PAYMENT_FILTERS, paymentListBody } from './money-forms';
 import { DateRangeFilter, FilterBar, SelectFilter, TextFilter, formatMoney, useFilters } from './money-ui';
 import { PaymentDetail, STATUS_COLORS } from './PaymentDetail';
-import { formatTimestamp, pageCount } from './sections';
+import { formatTimestamp } from './sections';
 import adminStyles from './admin.module.css';
 import styles from './money.module.css';
-
-const LIMIT = 10;
 
 /** Payment orders: search by order number, user, status, provider and dates; a paged table; details in a drawer. */
 export function PaymentsView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
   const { locale } = useLanguage();
   const filters = useFilters(EMPTY_PAYMENT_FILTERS, (f) => {
-    const body = paymentListBody(f, 1, LIMIT);
+    const body = paymentListBody(f, 1, CONSOLE_PAGE_SIZE);
     return body.ok ? undefined : body.message;
   });
   const [shown, setShown] = useState<string | null>(null);
-  const request = paymentListBody(filters.applied, filters.page, LIMIT);
+  const request = paymentListBody(filters.applied, filters.page, CONSOLE_PAGE_SIZE);
 
-  const list = useQuery({
-    queryKey: ['admin', 'payments', request],
-    queryFn: () =>
-      api.request({
-        path: '/admin/payment/list',
-        data: request.ok ? request.body : {},
-        schema: ConsolePaymentListDataSchema,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useConsoleList({
+    key: ['admin', 'payments', request],
+    path: '/admin/payment/list',
+    schema: ConsolePaymentListDataSchema,
+    filters,
+    data: request.ok ? request.body : {},
   });
   const data = list.data;
   const { draft, set } = filters;
 
   return (
     <>
-      <ListPanel
-        title={t('payments.title')}
-        page={filters.page}
-        pages={pageCount(data?.total ?? 0, LIMIT)}
-        onPage={filters.setPage}
-      >
-        <FilterBar
-          onSearch={() => {
-            filters.apply();
-          }}
-          onClear={filters.clear}
-          total={data ? t('payments.total', { count: data.total }) : null}
-          error={filters.error}
-        >
+      <ListPanel title={t('payments.title')} {...list.panel}>
+        <FilterBar {...list.bar} total={data ? t('payments.total', { count: data.total }) : null}>
           <TextFilter
             label={t('payments.orderNo')}
             value={draft.order_no}
@@ -138,10 +119,10 @@ export function PaymentsView() {
             </tr>
           )}
         >
-          {!data && list.isError ? (
+          {!data && list.query.isError ? (
             <div className={adminStyles.empty} role="alert">
               {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
+              <Button size="mini" onClick={() => void list.query.refetch()}>
                 {t('common:retry')}
               </Button>
             </div>

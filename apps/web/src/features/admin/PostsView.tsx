@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { Button, Tag } from 'antd-mobile';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AdminPostListDataSchema, POST_STATUSES, type AdminPost, type PostStatus } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
+import { useConsoleList } from './console-list';
 import { Thumbs } from './content-ui';
 import { DataTable, Drawer, ListPanel } from './DataTable';
 import { FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
 import { POST_STATUS_COLORS, PostReview } from './PostReview';
-import { formatTimestamp, pageCount } from './sections';
+import { formatTimestamp } from './sections';
 import styles from './admin.module.css';
 import own from './console-content.module.css';
-
-const LIMIT = 10;
 
 interface PostFilters {
   status: string;
@@ -29,26 +27,20 @@ function isStatus(v: string): v is PostStatus {
 /** The post moderation queue: filter by status and text, preview each row, review in a drawer. */
 export function PostsView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
   const { locale } = useLanguage();
   const queryClient = useQueryClient();
   const filters = useFilters<PostFilters>(QUEUE, () => undefined);
   const [shown, setShown] = useState<AdminPost | null>(null);
   const { applied, draft, set } = filters;
-  const list = useQuery({
-    queryKey: ['admin', 'posts', applied, filters.page],
-    queryFn: () =>
-      api.request({
-        path: '/admin/post/list',
-        data: {
-          page: filters.page,
-          limit: LIMIT,
-          ...(isStatus(applied.status) ? { status: applied.status } : {}),
-          ...(applied.keyword.trim() ? { keyword: applied.keyword.trim() } : {}),
-        },
-        schema: AdminPostListDataSchema,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useConsoleList({
+    key: ['admin', 'posts', applied, filters.page],
+    path: '/admin/post/list',
+    schema: AdminPostListDataSchema,
+    filters,
+    data: {
+      ...(isStatus(applied.status) ? { status: applied.status } : {}),
+      ...(applied.keyword.trim() ? { keyword: applied.keyword.trim() } : {}),
+    },
   });
   const data = list.data;
   const close = () => {
@@ -56,20 +48,8 @@ export function PostsView() {
   };
   return (
     <>
-      <ListPanel
-        title={t('moderation.title')}
-        page={filters.page}
-        pages={pageCount(data?.total ?? 0, LIMIT)}
-        onPage={filters.setPage}
-      >
-        <FilterBar
-          onSearch={() => {
-            filters.apply();
-          }}
-          onClear={filters.clear}
-          total={data ? t('moderation.total', { count: data.total }) : null}
-          error={filters.error}
-        >
+      <ListPanel title={t('moderation.title')} {...list.panel}>
+        <FilterBar {...list.bar} total={data ? t('moderation.total', { count: data.total }) : null}>
           <SelectFilter
             label={t('moderation.status')}
             anyLabel={t('moderation.anyStatus')}
@@ -148,10 +128,10 @@ export function PostsView() {
             </tr>
           )}
         >
-          {!data && list.isError ? (
+          {!data && list.query.isError ? (
             <div className={styles.empty} role="alert">
               {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
+              <Button size="mini" onClick={() => void list.query.refetch()}>
                 {t('common:retry')}
               </Button>
             </div>

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Tag, TextArea, Toast } from 'antd-mobile';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -17,15 +17,15 @@ import { useApi } from '../../shared/api';
 import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
+import { useConsoleList } from './console-list';
 import { Thumbs } from './content-ui';
 import { DataTable, Drawer, ListPanel } from './DataTable';
 import { FilterBar, SelectFilter, useFilters } from './money-ui';
-import { formatTimestamp, pageCount } from './sections';
+import { formatTimestamp } from './sections';
 import { FormRow } from './ui';
 import styles from './admin.module.css';
 import own from './console-content.module.css';
 
-const LIMIT = 10;
 const STATUS_COLORS = { open: 'warning', resolved: 'success' } as const;
 type ReportStatus = (typeof REPORT_STATUSES)[number];
 const isStatus = (v: string): v is ReportStatus => (REPORT_STATUSES as readonly string[]).includes(v);
@@ -190,21 +190,17 @@ function ReportDetail({ report, onDone, onClose }: { report: AdminReport; onDone
 /** The problem-report queue: open ones first (oldest first), images previewed; resolve with a note. */
 export function ReportsView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
   const { locale } = useLanguage();
   const queryClient = useQueryClient();
   const filters = useFilters<{ status: string }>({ status: 'open' }, () => undefined);
   const [shown, setShown] = useState<AdminReport | null>(null);
   const status = filters.applied.status;
-  const list = useQuery({
-    queryKey: ['admin', 'reports', status, filters.page],
-    queryFn: () =>
-      api.request({
-        path: '/admin/report/list',
-        data: { page: filters.page, limit: LIMIT, ...(isStatus(status) ? { status } : {}) },
-        schema: AdminReportListDataSchema,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useConsoleList({
+    key: ['admin', 'reports', status, filters.page],
+    path: '/admin/report/list',
+    schema: AdminReportListDataSchema,
+    filters,
+    data: isStatus(status) ? { status } : {},
   });
   const data = list.data;
   const close = () => {
@@ -212,20 +208,8 @@ export function ReportsView() {
   };
   return (
     <>
-      <ListPanel
-        title={t('reports.title')}
-        page={filters.page}
-        pages={pageCount(data?.total ?? 0, LIMIT)}
-        onPage={filters.setPage}
-      >
-        <FilterBar
-          onSearch={() => {
-            filters.apply();
-          }}
-          onClear={filters.clear}
-          total={data ? t('reports.total', { count: data.total }) : null}
-          error={filters.error}
-        >
+      <ListPanel title={t('reports.title')} {...list.panel}>
+        <FilterBar {...list.bar} total={data ? t('reports.total', { count: data.total }) : null}>
           <SelectFilter
             label={t('reports.status')}
             anyLabel={t('reports.anyStatus')}
@@ -286,10 +270,10 @@ export function ReportsView() {
             </tr>
           )}
         >
-          {!data && list.isError ? (
+          {!data && list.query.isError ? (
             <div className={styles.empty} role="alert">
               {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
+              <Button size="mini" onClick={() => void list.query.refetch()}>
                 {t('common:retry')}
               </Button>
             </div>

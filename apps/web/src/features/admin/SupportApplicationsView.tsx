@@ -1,21 +1,20 @@
 import { useState } from 'react';
 import { Button, Tag } from 'antd-mobile';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ConsoleSupportApplicationListDataSchema,
   type ConsoleSupportApplication,
   type SupportReviewStatus,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { ApplicationReview, REVIEW_COLORS } from './ApplicationReview';
+import { useConsoleList } from './console-list';
 import { DataTable, Drawer, ListPanel } from './DataTable';
 import { FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
-import { formatTimestamp, pageCount } from './sections';
+import { formatTimestamp } from './sections';
 import styles from './admin.module.css';
 
-const LIMIT = 10;
 const STATUSES: readonly SupportReviewStatus[] = [0, 1, 2];
 
 interface AppFilters {
@@ -35,27 +34,21 @@ function statusOf(v: string): SupportReviewStatus | undefined {
  */
 export function SupportApplicationsView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
   const { locale } = useLanguage();
   const queryClient = useQueryClient();
   const filters = useFilters<AppFilters>(QUEUE, () => undefined);
   const [shown, setShown] = useState<ConsoleSupportApplication | null>(null);
   const { applied, draft, set } = filters;
   const status = statusOf(applied.status);
-  const list = useQuery({
-    queryKey: ['admin', 'support', 'applications', applied, filters.page],
-    queryFn: () =>
-      api.request({
-        path: '/admin/support/applications',
-        data: {
-          page: filters.page,
-          limit: LIMIT,
-          ...(status !== undefined ? { status } : {}),
-          ...(applied.keyword.trim() ? { keyword: applied.keyword.trim() } : {}),
-        },
-        schema: ConsoleSupportApplicationListDataSchema,
-      }),
-    placeholderData: keepPreviousData,
+  const list = useConsoleList({
+    key: ['admin', 'support', 'applications', applied, filters.page],
+    path: '/admin/support/applications',
+    schema: ConsoleSupportApplicationListDataSchema,
+    filters,
+    data: {
+      ...(status !== undefined ? { status } : {}),
+      ...(applied.keyword.trim() ? { keyword: applied.keyword.trim() } : {}),
+    },
   });
   const data = list.data;
   const close = () => {
@@ -63,21 +56,13 @@ export function SupportApplicationsView() {
   };
   return (
     <>
-      <ListPanel
-        title={t('supportApps.title')}
-        page={filters.page}
-        pages={pageCount(data?.total ?? 0, LIMIT)}
-        onPage={filters.setPage}
-      >
+      <ListPanel title={t('supportApps.title')} {...list.panel}>
         <FilterBar
-          onSearch={() => {
-            filters.apply();
-          }}
+          {...list.bar}
           onClear={() => {
             filters.apply({ status: '', keyword: '' });
           }}
           total={data ? t('supportApps.total', { count: data.total }) : null}
-          error={filters.error}
         >
           <SelectFilter
             label={t('supportApps.status')}
@@ -152,10 +137,10 @@ export function SupportApplicationsView() {
             </tr>
           )}
         >
-          {!data && list.isError ? (
+          {!data && list.query.isError ? (
             <div className={styles.empty} role="alert">
               {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
+              <Button size="mini" onClick={() => void list.query.refetch()}>
                 {t('common:retry')}
               </Button>
             </div>
