@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceState } from '@petheart/contracts';
 import type { Database } from '../../db/client';
+import { recordset, rowsOf } from '../../db/rows';
 import { bases, devices } from '../../db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -138,31 +139,39 @@ export class DeviceRepository {
   }
 
   /**
-   * Applies a state report: online flags (a device that went offline has neither feeder nor camera),
-   * food stock, firmware, last seen; the first time it is online, first_online_at. Undefined for an
-   * unknown device. With `camera: false` the device's own camera claim is ignored (the media server,
-   * which sees the stream itself, owns camera_online).
+   * Applies devices' state reports (the gateway's batches; one report per device, its latest) in one
+   * statement: online flags (the camera's only when `camera`), food stock, firmware, last seen, first
+   * online. Returns the devices' rows as they are now (unknown devices are left out).
    */
-  async applyState(
-    id: string,
-    state: DeviceState,
+  async applyStates(
+    states: { id: string; state: DeviceState }[],
     now: Date,
     options: { camera: boolean } = { camera: true },
-  ): Promise<DeviceRow | undefined> {
-    const rows = await this.db
-      .update(devices)
-      .set({
-        feederOnline: state.online && state.feeder_online,
-        ...(options.camera ? { cameraOnline: state.online && state.camera_online } : {}),
-        foodStock: state.food_stock,
+  ): Promise<DeviceRow[]> {
+    if (states.length === 0) return [];
+    const values = recordset(
+      states.map(({ id, state }) => ({
+        id,
+        online: state.online,
+        feeder: state.feeder_online,
+        camera: state.camera_online,
+        stock: state.food_stock,
         firmware: state.firmware,
-        lastSeenAt: now,
-        ...(state.online
-          ? { firstOnlineAt: sql`COALESCE(${devices.firstOnlineAt}, ${now.toISOString()}::timestamptz)` }
-          : {}),
-      })
-      .where(eq(devices.id, id))
-      .returning();
-    return rows[0];
+      })),
+    );
+    const at = now.toISOString();
+    const result = await this.db.execute(sql`
+      UPDATE ${devices} AS d SET
+        feeder_online = v.online AND v.feeder,
+        camera_online = CASE WHEN ${options.camera} THEN v.online AND v.camera ELSE d.camera_online END,
+        food_stock = v.stock, firmware = v.firmware, last_seen_at = ${at}::timestamptz,
+        first_online_at = CASE WHEN v.online THEN COALESCE(d.first_online_at, ${at}::timestamptz)
+          ELSE d.first_online_at END
+      FROM jsonb_to_recordset(${values}::jsonb)
+        AS v(id text, online boolean, feeder boolean, camera boolean, stock int, firmware text)
+      WHERE d.id = v.id
+      RETURNING d.id`);
+    const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
+    return ids.length === 0 ? [] : this.db.select().from(devices).where(inArray(devices.id, ids));
   }
 }

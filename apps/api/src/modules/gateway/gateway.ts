@@ -9,6 +9,7 @@ import {
   type DeviceState,
 } from '@petheart/contracts';
 import type { AppConfig } from '../../config/env';
+import { GroupCommit } from '../../db/group-commit';
 import { toLiveState } from '../device/presenter';
 import type { DeviceRepository } from '../device/repository';
 import type { DeviceSessionControl } from '../device/service';
@@ -37,7 +38,7 @@ export type CommandSettledListener = (result: CommandResult) => void;
 
 export interface DeviceGatewayDeps {
   mqtt: AppConfig['mqtt'];
-  devices: Pick<DeviceRepository, 'credentials' | 'applyState' | 'markAllOffline'>;
+  devices: Pick<DeviceRepository, 'credentials' | 'applyStates' | 'markAllOffline'>;
   commands: CommandRepository;
   /**
    * Whether a device's own camera_online claim is stored (default true). False when the media server, which
@@ -70,12 +71,15 @@ export class DeviceGateway implements DeviceSessionControl {
   private starting: Promise<void> | undefined;
   private readonly listeners = new Set<DeviceStateListener>();
   private readonly commandListeners = new Set<CommandSettledListener>();
-  private readonly stateChains = new Map<string, Promise<void>>();
+  /** State reports, applied in batches (in arrival order; a device's latest report wins). */
+  private readonly states: GroupCommit<{ id: string; state: DeviceState }, undefined>;
+  private readonly statesApplying = new Set<Promise<void>>();
   private readonly dispatcher: CommandDispatcher;
   private readonly onError: (error: unknown) => void;
 
   constructor(private readonly deps: DeviceGatewayDeps) {
     this.onError = deps.onError ?? (() => undefined);
+    this.states = new GroupCommit((reports) => this.applyStates(reports));
     this.dispatcher = new CommandDispatcher({
       repository: deps.commands,
       publish: (topic, payload) => this.publish(topic, payload),
@@ -156,7 +160,7 @@ export class DeviceGateway implements DeviceSessionControl {
     await this.stopClient();
     await this.broker?.close();
     this.broker = undefined;
-    await Promise.all(this.stateChains.values());
+    await Promise.all(this.statesApplying);
   }
 
   /** Disconnects the MQTT client only (the embedded broker keeps running). */
@@ -237,33 +241,33 @@ export class DeviceGateway implements DeviceSessionControl {
     }
   }
 
-  /** State reports of one device apply in arrival order. */
+  /** State reports apply in arrival order, those arriving together in one statement. */
   private queueState(deviceId: string, state: DeviceState): void {
-    const previous = this.stateChains.get(deviceId) ?? Promise.resolve();
-    const next = previous.then(() => this.applyState(deviceId, state)).catch(this.onError);
-    this.stateChains.set(deviceId, next);
-    void next.then(() => {
-      if (this.stateChains.get(deviceId) === next) this.stateChains.delete(deviceId);
-    });
+    const applying = this.states.submit({ id: deviceId, state }).catch(this.onError);
+    this.statesApplying.add(applying);
+    void applying.then(() => this.statesApplying.delete(applying));
   }
 
-  private async applyState(deviceId: string, state: DeviceState): Promise<void> {
-    const row = await this.deps.devices.applyState(deviceId, state, new Date(), {
+  private async applyStates(reports: { id: string; state: DeviceState }[]): Promise<undefined[]> {
+    const latest = new Map(reports.map((r) => [r.id, r]));
+    const rows = await this.deps.devices.applyStates([...latest.values()], new Date(), {
       camera: this.deps.cameraFromState ?? true,
     });
-    if (!row) return;
-    const event: DeviceStateEvent = {
-      ...toLiveState(row),
-      device_id: row.id,
-      base_id: row.baseId,
-      firmware: row.firmware,
-    };
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.onError(error);
+    for (const row of rows) {
+      const event: DeviceStateEvent = {
+        ...toLiveState(row),
+        device_id: row.id,
+        base_id: row.baseId,
+        firmware: row.firmware,
+      };
+      for (const listener of this.listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          this.onError(error);
+        }
       }
     }
+    return reports.map(() => undefined);
   }
 }

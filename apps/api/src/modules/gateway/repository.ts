@@ -1,12 +1,8 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
-import { GroupCommit } from './group-commit';
-
-/** Rows of db.execute: PGlite and node-postgres both answer { rows }. */
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows?: unknown[] }).rows ?? [];
-}
+import { GroupCommit } from '../../db/group-commit';
+import { recordset, rowsOf } from '../../db/rows';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
 export type CommandStatus = CommandRow['status'];
@@ -27,6 +23,10 @@ export class CommandRepository {
     { id: string; status: 'acked' | 'failed' | 'expired'; answer: CommandAnswer | null },
     boolean
   >((items) => this.settleMany(items));
+
+  private readonly sends = new GroupCommit<{ id: string; attempts: number }, undefined>((items) =>
+    this.markSentMany(items),
+  );
 
   constructor(private readonly db: Database) {}
 
@@ -103,10 +103,15 @@ export class CommandRepository {
 
   /** Records a delivery attempt (only while the command is still open: an ack may already have landed). */
   async markSent(id: string, attempts: number): Promise<void> {
-    await this.db
-      .update(deviceCommands)
-      .set({ status: 'sent', attempts })
-      .where(and(eq(deviceCommands.id, id), inArray(deviceCommands.status, OPEN)));
+    await this.sends.submit({ id, attempts });
+  }
+
+  private async markSentMany(items: { id: string; attempts: number }[]): Promise<undefined[]> {
+    await this.db.execute(sql`
+      UPDATE ${deviceCommands} AS c SET status = 'sent', attempts = GREATEST(c.attempts, v.attempts)
+      FROM jsonb_to_recordset(${recordset(items)}::jsonb) AS v(id uuid, attempts int)
+      WHERE c.id = v.id AND c.status IN ('queued', 'sent')`);
+    return items.map(() => undefined);
   }
 
   /** Settles an open command; false when it was already settled. */
