@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors';
@@ -13,6 +14,9 @@ import {
   type AccountRef,
   type EntryInput,
 } from '../src/modules/ledger/policy';
+import { LedgerBatch, type BatchSettleResult } from '../src/modules/ledger/batch';
+import { LedgerBatchRepository } from '../src/modules/ledger/batch-repository';
+import { LedgerRepository } from '../src/modules/ledger/repository';
 import type { LedgerService } from '../src/modules/ledger/service';
 import { createTestApi, type TestApi } from './harness';
 
@@ -26,6 +30,10 @@ type Command =
   | { t: 'void'; hold: number }
   | { t: 'cashout'; user: number; amount: number; key: number }
   | { t: 'expire'; ms: number }
+  /** Feeds' holds placed in one batch (LedgerBatch, as FeedIntake does): each tap sees those before it. */
+  | { t: 'batchHold'; holds: { user: number; amount: number; ttl: number }[] }
+  /** Holds settled in one batch (LedgerBatch, as FeedSettlement does): percent 0 voids. */
+  | { t: 'batchSettle'; items: { hold: number; percent: number; bp: number; operator: number }[] }
   /** The same request again (a retried call): an earlier command of the run, repeated verbatim. */
   | { t: 'repeat'; index: number };
 
@@ -66,6 +74,31 @@ const COMMAND = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ t: fc.constant('cashout' as const), user, amount: fc.integer({ min: 1, max: 10 }), key }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('batchHold' as const),
+      holds: fc.array(
+        fc.record({ user, amount: fc.integer({ min: 1, max: 30 }), ttl: fc.integer({ min: 1, max: 60_000 }) }),
+        { minLength: 1, maxLength: 5 },
+      ),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('batchSettle' as const),
+      items: fc.array(
+        fc.record({
+          hold: fc.nat(),
+          percent: fc.integer({ min: 0, max: 100 }),
+          bp: fc.integer({ min: 0, max: 10_000 }),
+          operator: user,
+        }),
+        { minLength: 1, maxLength: 5 },
+      ),
+    }),
   },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('repeat' as const), index: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('expire' as const), ms: fc.integer({ min: 1, max: 90_000 }) }) },
@@ -250,11 +283,114 @@ describe('coin ledger against a model (fast-check)', () => {
             actual: `voided ${String(await ledger.voidExpiredHolds())}`,
           };
         }
+        case 'batchHold': {
+          // As FeedIntake decides: the wallets locked, each hold placed only if it fits after those before it.
+          const userIds = command.holds.map((h) => this.uid(h.user));
+          const expected = command.holds.map((h, i) => {
+            const account = walletOf(userIds[i] ?? 0);
+            if (model.get(account).available < h.amount) return 'insufficient_balance';
+            model.hold(account, h.amount);
+            return 'ok';
+          });
+          const placed = await this.inBatch(async (batch) => {
+            const wallets = await batch.lockWallets(userIds);
+            const fits = command.holds.map((h, i) => {
+              const wallet = wallets.get(userIds[i] ?? 0);
+              if (!wallet || wallet.available < h.amount) return null;
+              wallet.available -= h.amount;
+              const id = randomUUID();
+              return {
+                id,
+                userId: userIds[i] ?? 0,
+                amount: h.amount,
+                idempotencyKey: `feed:${id}`,
+                reference: id,
+                expiresAt: new Date(now + h.ttl),
+              };
+            });
+            await batch.placeHolds(
+              fits.filter((h) => h !== null),
+              wallets,
+            );
+            return fits;
+          });
+          placed.forEach((h, i) => {
+            if (!h) return;
+            model.holds.push({
+              id: h.id,
+              account: walletOf(h.userId),
+              amount: h.amount,
+              status: 'pending',
+              expiresAt: now + (command.holds[i]?.ttl ?? 0),
+            });
+          });
+          return {
+            expected: expected.join(','),
+            actual: placed.map((h) => (h ? 'ok' : 'insufficient_balance')).join(','),
+          };
+        }
+        case 'batchSettle': {
+          const chosen = command.items.flatMap((item) => {
+            const hold = model.holds[item.hold % Math.max(1, model.holds.length)];
+            return hold ? [{ item, hold }] : [];
+          });
+          if (chosen.length === 0) return null;
+          const plans = chosen.map(({ item, hold }) => {
+            const charge = Math.floor((hold.amount * item.percent) / 100);
+            const credits =
+              charge === 0
+                ? []
+                : hold.account.kind === 'user_wallet'
+                  ? feedCredits(charge, item.bp, this.uid(item.operator))
+                  : [{ account: CASHOUT_CLEARING, amount: charge }];
+            return { hold, charge, credits };
+          });
+          const expected: BatchSettleResult[] = [];
+          const first = new Map<string, number>();
+          for (const { hold, charge, credits } of plans) {
+            const earlier = first.get(hold.id);
+            if (hold.status !== 'pending' && earlier === undefined)
+              expected.push(hold.status === 'posted' ? 'was_posted' : 'was_voided');
+            else if (earlier !== undefined) expected.push(earlier > 0 ? 'was_posted' : 'was_voided');
+            else {
+              first.set(hold.id, charge);
+              model.hold(hold.account, -hold.amount);
+              if (charge > 0) model.move([{ account: hold.account, amount: -charge }, ...credits]);
+              hold.status = charge > 0 ? 'posted' : 'voided';
+              expected.push(charge > 0 ? 'posted' : 'voided');
+            }
+          }
+          const { results } = await this.inBatch((batch) =>
+            batch.settleHolds(
+              plans.map((p) => ({
+                holdId: p.hold.id,
+                kind: p.hold.account.kind === 'user_wallet' ? 'feed' : 'cashout',
+                charge: p.charge,
+                credits: p.credits,
+              })),
+            ),
+          );
+          return { expected: expected.join(','), actual: results.join(',') };
+        }
         case 'repeat': {
           const earlier = this.history[command.index % Math.max(1, this.history.length)];
           return earlier && earlier.t !== 'repeat' ? this.step(earlier) : null;
         }
       }
+    }
+
+    /** Runs `work` with a LedgerBatch in one database transaction (as the feed's batches do). */
+    inBatch<T>(work: (batch: LedgerBatch) => Promise<T>): Promise<T> {
+      return api.container.database.db.transaction((tx) =>
+        work(
+          new LedgerBatch({
+            batch: new LedgerBatchRepository(tx),
+            ledger: new LedgerRepository(tx, { joined: true }),
+            clock: api.clock,
+            accountIds: new Map(),
+          }),
+        ),
+      );
     }
 
     /** After every step: the checker finds nothing, and every balance is the model's. */
@@ -276,7 +412,7 @@ describe('coin ledger against a model (fast-check)', () => {
     }
   }
 
-  it('random credits, holds, posts, voids, cash-outs, expiries and repeated requests keep every invariant', async () => {
+  it('random credits, holds, posts, voids, batches of them, cash-outs, expiries and repeated requests keep every invariant', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 3, maxLength: 3 }),
