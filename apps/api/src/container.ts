@@ -50,12 +50,16 @@ import { LiveRealtime } from './modules/realtime/realtime';
 import { ReportRepository } from './modules/report/repository';
 import { ReportService } from './modules/report/service';
 import { DEFAULT_FEED_TIMINGS, startOfUtcDay } from './modules/feed/policy';
+import { FeedBatchRepository } from './modules/feed/batch-repository';
+import { FeedIntake } from './modules/feed/intake';
 import { FeedRepository } from './modules/feed/repository';
 import { FeedService } from './modules/feed/service';
 import { FeedSettlement } from './modules/feed/settlement';
 import { FeedStatsRepository } from './modules/feed-stats/repository';
 import { FeedStatsService } from './modules/feed-stats/service';
 import { LedgerAuditRepository } from './modules/ledger/audit-repository';
+import { LedgerBatch } from './modules/ledger/batch';
+import { LedgerBatchRepository } from './modules/ledger/batch-repository';
 import { LedgerRepository } from './modules/ledger/repository';
 import { LedgerService } from './modules/ledger/service';
 import { ledgerRechargeCrediting } from './modules/payment/ledger-crediting';
@@ -166,13 +170,15 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   // Accounts: tokens (also the app's Authenticator), auth codes, users, the console's user management.
   const userRepository = new UserRepository(db);
   // Read caches only on the embedded database: one process, so every write passes here and drops them.
-  // On PostgreSQL (several API processes) every call reads the database.
+  // On PostgreSQL (several API processes) every call reads the database — but for login tokens, which
+  // every request checks: those are remembered for 2 s (a logout or a disabled account takes effect at
+  // once in the process that did it, within 2 s in the others; decision 011, "Throughput").
   const singleProcess = database.kind === 'pglite';
   const tokens = new TokenService({
     repository: new TokenRepository(db),
     clock,
     ttlMs: config.tokenTtlMs,
-    cacheMs: singleProcess ? 60_000 : 0,
+    cacheMs: singleProcess ? 60_000 : 2_000,
   });
   const codes = new CodeService({
     repository: new CodeRepository(db),
@@ -415,22 +421,33 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       clock,
       accountIds: ledgerAccountIds,
     });
+  // Feeds are made and settled in batches under load, each batch one transaction (decision 011).
+  const feedBatchIn = (tx: Database) => new FeedBatchRepository(tx);
+  const ledgerBatchIn = (tx: Database) =>
+    new LedgerBatch({
+      batch: new LedgerBatchRepository(tx),
+      ledger: new LedgerRepository(tx, { joined: true }),
+      clock,
+      accountIds: ledgerAccountIds,
+    });
   const feedTimings = { ...DEFAULT_FEED_TIMINGS, timeoutMs: config.feedTimeoutMs };
   const onFeedError = (error: unknown) => {
     if (config.logLevel !== 'silent') console.warn('[feed]', error);
   };
   const feedSettlement = new FeedSettlement({
     feeds: feedRepository,
-    ledgerIn: feedLedgerIn,
+    batchIn: feedBatchIn,
+    ledgerBatchIn,
     voidExpiredHolds: () => ledger.voidExpiredHolds(),
     broadcast: (deviceId, event, payload) => {
       realtime.broadcast(deviceId, event, payload);
     },
-    gramsToday: (deviceId) => roomRepository.gramsSince(deviceId, startOfUtcDay(clock.now())),
+    gramsToday: (deviceIds) => roomRepository.gramsSinceMany(deviceIds, startOfUtcDay(clock.now())),
+    nicknames: (userIds) => new FeedBatchRepository(db).nicknames(userIds),
     onWalletChange: (userId) => {
       users.forget(userId);
     },
-    onFed: (userId, deviceId) => fans.earn(userId, deviceId, 'feed'),
+    onFed: (fed) => fans.earnMany(fed, 'feed'),
     clock,
     graceMs: feedTimings.graceMs,
     sweepIntervalMs: feedTimings.sweepIntervalMs,
@@ -441,10 +458,15 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   });
   const feeds = new FeedService({
     feeds: feedRepository,
-    ledgerIn: feedLedgerIn,
+    intake: new FeedIntake({
+      feeds: feedRepository,
+      batchIn: feedBatchIn,
+      ledgerBatchIn,
+      defaultPortions: async () => (await configuration.settings()).feeding_portions,
+      clock,
+    }),
     gateway,
     settlement: feedSettlement,
-    defaultPortions: async () => (await configuration.settings()).feeding_portions,
     onWalletChange: (userId) => {
       users.forget(userId);
     },

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { bases, deviceCommands, devices, feeds, ledgerHolds, users } from '../../db/schema';
+import { bases, deviceCommands, devices, feeds, ledgerHolds } from '../../db/schema';
 import type { DevicePortion } from '@petheart/contracts';
 import { RETRYABLE_SQL_STATES, sqlState } from '../ledger/repository';
 import type { PendingFeedState } from './policy';
@@ -18,7 +18,7 @@ export interface FeedRecord {
   baseName: string;
 }
 
-/** The device as a new feed needs it, row-locked until the feed's transaction ends. */
+/** The device as a new feed needs it (its feeds serialised until the transaction ends, see lockDevices). */
 export interface FeedDevice {
   id: string;
   baseId: number;
@@ -63,69 +63,6 @@ export class FeedRepository {
     }
   }
 
-  /** Inside a transaction: its commit does not wait for the write-ahead log to reach the disk. */
-  async commitAsynchronously(): Promise<void> {
-    await this.db.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-  }
-
-  /** True when the user has a feed with this idempotency key. */
-  async keyUsed(userId: number, key: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ id: feeds.id })
-      .from(feeds)
-      .where(and(eq(feeds.userId, userId), eq(feeds.idempotencyKey, key)))
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  /**
-   * The device and its base's operator, the device row locked (FOR NO KEY UPDATE: state reports and
-   * other feeds of this device wait; inserts that only reference it do not). Feeds of one device are made
-   * one after another, so the daily cap counts every one of them.
-   */
-  async lockDevice(deviceId: string): Promise<FeedDevice | undefined> {
-    const rows = await this.db
-      .select({
-        id: devices.id,
-        baseId: devices.baseId,
-        disabled: devices.disabled,
-        feederOnline: devices.feederOnline,
-        cameraOnline: devices.cameraOnline,
-        dailyGramCap: devices.dailyGramCap,
-        revenueShareBp: devices.revenueShareBp,
-        operatorId: bases.operatorId,
-        portions: devices.portions,
-      })
-      .from(devices)
-      .innerJoin(bases, eq(bases.id, devices.baseId))
-      .where(eq(devices.id, deviceId))
-      .limit(1)
-      .for('no key update', { of: devices });
-    return rows[0];
-  }
-
-  /** Inserts a feed; undefined when the user already used this idempotency key. */
-  async insert(row: NewFeed): Promise<FeedRow | undefined> {
-    const rows = await this.db
-      .insert(feeds)
-      .values(row)
-      .onConflictDoNothing({ target: [feeds.userId, feeds.idempotencyKey] })
-      .returning();
-    return rows[0];
-  }
-
-  /** Grams a device has given or been asked for since a time: succeeded feeds' grams, pending feeds' portions. */
-  async gramsCommitted(deviceId: string, since: Date): Promise<number> {
-    const rows = await this.db
-      .select({
-        grams: sql<number>`coalesce(sum(CASE WHEN ${feeds.status} = 'pending' THEN ${feeds.grams}
-          WHEN ${feeds.status} = 'succeeded' THEN ${feeds.gramsDispensed} ELSE 0 END), 0)::int`,
-      })
-      .from(feeds)
-      .where(and(eq(feeds.deviceId, deviceId), gte(feeds.createdAt, since)));
-    return rows[0]?.grams ?? 0;
-  }
-
   private records() {
     return this.db
       .select({ feed: feeds, commandStatus: deviceCommands.status, deviceName: devices.name, baseName: bases.name })
@@ -164,31 +101,6 @@ export class FeedRepository {
   async idByCommand(commandId: string): Promise<string | undefined> {
     const rows = await this.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.commandId, commandId)).limit(1);
     return rows[0]?.id;
-  }
-
-  /** The feed, row-locked until commit (two settlements of one feed never run side by side). */
-  async lock(id: string): Promise<FeedRow | undefined> {
-    const rows = await this.db.select().from(feeds).where(eq(feeds.id, id)).limit(1).for('update');
-    return rows[0];
-  }
-
-  async feederOnline(deviceId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ online: devices.feederOnline })
-      .from(devices)
-      .where(eq(devices.id, deviceId))
-      .limit(1);
-    return rows[0]?.online ?? false;
-  }
-
-  /** Ends a pending feed; undefined when it had already ended. */
-  async settle(id: string, patch: SettlePatch): Promise<FeedRow | undefined> {
-    const rows = await this.db
-      .update(feeds)
-      .set(patch)
-      .where(and(eq(feeds.id, id), eq(feeds.status, 'pending')))
-      .returning();
-    return rows[0];
   }
 
   /**
@@ -237,10 +149,5 @@ export class FeedRepository {
         ),
       );
     return rows[0]?.n ?? 0;
-  }
-
-  async nickname(userId: number): Promise<string> {
-    const rows = await this.db.select({ nickname: users.nickname }).from(users).where(eq(users.id, userId)).limit(1);
-    return rows[0]?.nickname ?? '';
   }
 }

@@ -1,32 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { DevicePortion, Feed, FeedBody, FeedLogData, FeedReceipt } from '@petheart/contracts';
+import type { Feed, FeedBody, FeedLogData, FeedReceipt } from '@petheart/contracts';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import type { ErrorId } from '@petheart/contracts';
-import { walletOf } from '../ledger/policy';
-import type { LedgerService } from '../ledger/service';
 import type { DeviceGateway } from '../gateway/gateway';
-import { commandTtlMs, expectedWaitSeconds, holdKey, portionOffered, startOfUtcDay, type FeedTimings } from './policy';
+import type { FeedIntake } from './intake';
+import { commandTtlMs, expectedWaitSeconds, type FeedTimings } from './policy';
 import { toFeed, toReceipt, type QueuePlace } from './presenter';
 import type { FeedRecord, FeedRepository, FeedRow } from './repository';
 import type { FeedSettlement } from './settlement';
 
-/** Thrown inside the feed's transaction when the user's key was used before: rolls back, then replays. */
-class KeyUsed extends Error {
-  constructor() {
-    super('idempotency key used');
-  }
-}
-
 export interface FeedServiceDeps {
   feeds: FeedRepository;
-  /** A ledger working inside the caller's transaction (the hold is placed with the feed). */
-  ledgerIn: (tx: Database) => Pick<LedgerService, 'hold'>;
+  /** Makes feeds (their holds placed with them), in batches under load. */
+  intake: Pick<FeedIntake, 'submit'>;
   gateway: Pick<DeviceGateway, 'issueCommand' | 'queueLength'>;
   settlement: Pick<FeedSettlement, 'settle' | 'waitFor' | 'expect'>;
-  /** The configured portions, for devices without their own. */
-  defaultPortions: () => Promise<DevicePortion[]>;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
   timings: FeedTimings;
@@ -36,7 +24,7 @@ export interface FeedServiceDeps {
 
 /**
  * Feeding (PRODUCT.md §2, decision 011): checks in the product's order, one transaction that records the
- * feed and holds its coins, then the dispense command. The device's answer is settled by FeedSettlement;
+ * feed and holds its coins (FeedIntake, batched under load), then the dispense command. The device's answer is settled by FeedSettlement;
  * the owner follows the feed with `status` (a long poll) and finds it in the feeding log.
  */
 export class FeedService {
@@ -55,71 +43,23 @@ export class FeedService {
     const ttlMs = commandTtlMs(ahead, timings);
     const expiresAt = new Date(now.getTime() + ttlMs);
     const feedId = randomUUID();
-    const holdId = randomUUID();
-    const commandId = randomUUID();
-    // Read before the transaction: nothing inside it may wait for a second database connection.
-    const defaults = await this.deps.defaultPortions();
-
-    // One transaction, one round trip per statement, nothing read twice: the device row (locked), the hold,
-    // the feed (claiming the key), the cap. A key used before rolls it all back and answers the first feed.
-    const created = await this.deps.feeds
-      .transaction(async (repo, tx) => {
-        // A refused check answers the first feed instead when this key made one (the same tap again).
-        const refuse = async (id: ErrorId): Promise<never> => {
-          throw (await repo.keyUsed(userId, key)) ? new KeyUsed() : new AppError(id);
-        };
-        const d = await repo.lockDevice(body.device_id);
-        if (!d || d.disabled) return refuse('not_found');
-        const portions = d.portions ?? defaults;
-        if (!portionOffered(portions, body.grams, body.coins)) return refuse('portion_invalid');
-        if (!d.feederOnline) return refuse('feeder_offline');
-        if (!d.cameraOnline) return refuse('camera_offline');
-        // The hold before the feed that names it. A second request with this key waits on the device's row,
-        // then finds the key taken (here or at the insert) and rolls back with everything else.
-        const hold = await this.deps
-          .ledgerIn(tx)
-          .hold({
-            id: holdId,
-            account: walletOf(userId),
-            amount: body.coins,
-            idempotencyKey: holdKey(feedId),
-            reference: feedId,
-            expiresAt: new Date(expiresAt.getTime() + timings.holdMarginMs),
-          })
-          .catch(async (error: unknown) => {
-            if (error instanceof AppError) return refuse(error.id);
-            throw error;
-          });
-        const row = await repo.insert({
-          id: feedId,
-          userId,
-          idempotencyKey: key,
-          deviceId: d.id,
-          baseId: d.baseId,
-          operatorId: d.operatorId,
-          revenueShareBp: d.revenueShareBp,
-          grams: body.grams,
-          coins: body.coins,
-          holdId: hold.id,
-          commandId,
-          expiresAt,
-          createdAt: now,
-        });
-        if (!row) throw new KeyUsed();
-        // This feed's grams included: the cap holds across every feed of the day, waiting ones too.
-        if ((await repo.gramsCommitted(d.id, startOfUtcDay(now))) > d.dailyGramCap)
-          throw new AppError('daily_cap_reached');
-        return row;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof KeyUsed) return undefined;
-        throw error;
-      });
-    if (!created) {
+    const result = await this.deps.intake.submit({
+      userId,
+      body,
+      feedId,
+      holdId: randomUUID(),
+      commandId: randomUUID(),
+      createdAt: now,
+      expiresAt,
+      holdExpiresAt: new Date(expiresAt.getTime() + timings.holdMarginMs),
+    });
+    if (result.kind === 'refused') throw new AppError(result.error);
+    if (result.kind === 'replay') {
       const earlier = await this.deps.feeds.byKey(userId, key);
       if (!earlier) throw new Error(`feed key ${key} vanished`);
       return this.replay(earlier, body);
     }
+    const created = result.feed;
     this.deps.onWalletChange(userId);
     return this.dispatch(created, ttlMs);
   }

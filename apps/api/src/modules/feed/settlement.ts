@@ -1,25 +1,44 @@
 import type { LiveServerEvent } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { LedgerError, feedCredits } from '../ledger/policy';
-import type { LedgerService } from '../ledger/service';
-import { chargeFor, feedOutcome, sweepEnd, type CommandEnd, type FeedOutcome } from './policy';
+import { GroupCommit } from '../../db/group-commit';
+import type { LedgerBatch } from '../ledger/batch';
+import type { FeedBatchRepository } from './batch-repository';
+import { feedOutcome, sweepEnd, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow, SettlePatch } from './repository';
+import { endOf, planSettlement, type SettlementPlan } from './settlement-plan';
+
+interface FeedEnd {
+  feedId: string;
+  end: CommandEnd;
+}
+
+const patchOf = (f: FeedRow): SettlePatch & { id: string } => ({
+  id: f.id,
+  status: f.status === 'succeeded' ? 'succeeded' : 'failed',
+  reason: f.reason,
+  gramsDispensed: f.gramsDispensed,
+  coinsCharged: f.coinsCharged,
+  settledAt: f.settledAt ?? new Date(0),
+});
 
 export interface FeedSettlementDeps {
-  feeds: FeedRepository;
-  /** A ledger working inside the caller's transaction (its own transactions become savepoints). */
-  ledgerIn: (tx: Database) => Pick<LedgerService, 'postHold' | 'voidHold'>;
+  feeds: Pick<FeedRepository, 'transaction' | 'idByCommand' | 'sweepable'>;
+  batchIn: (tx: Database) => FeedBatchRepository;
+  /** The ledger's batches, inside the settlement's transaction. */
+  ledgerBatchIn: (tx: Database) => LedgerBatch;
   /** Voids pending holds past their expiry (the ledger's safety net, run by the sweeper). */
   voidExpiredHolds: () => Promise<number>;
   /** The room hears who fed and the device's grams today. */
   broadcast: (deviceId: string, event: 'fed', payload: LiveServerEvent<'fed'>) => void;
-  /** Grams the device dispensed today (the live room's figure). */
-  gramsToday: (deviceId: string) => Promise<number>;
+  /** Grams each device dispensed today (the live room's figure). */
+  gramsToday: (deviceIds: string[]) => Promise<Map<string, number>>;
+  /** Users' nicknames. */
+  nicknames: (userIds: number[]) => Promise<Map<number, string>>;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
-  /** After a feed whose food fell (fan points for a member of the room; best effort). */
-  onFed?: (userId: number, deviceId: string) => Promise<unknown>;
+  /** After feeds whose food fell (fan points for members of the rooms; best effort). */
+  onFed?: (fed: { userId: number; deviceId: string }[]) => Promise<unknown>;
   clock: Clock;
   /** The sweeper ends a pending feed this long after its command's expiry, and runs this often. */
   graceMs: number;
@@ -33,7 +52,8 @@ type Waiter = () => void;
  * Ends feeds, exactly once each (decision 011): the device's answer posts the hold for what fell
  * (crediting the base operator's share and the platform) or voids it, in one database transaction with
  * the feed's own row, which is locked first, so a second settlement (the sweeper racing the gateway, a
- * retry after a crash) finds the feed ended and does nothing. A sweeper ends what the gateway could not
+ * retry after a crash) finds the feed ended and does nothing. Answers that arrive while a settlement is
+ * being written are settled together by the next (one transaction, a fixed number of statements). A sweeper ends what the gateway could not
  * tell (commands of a stopped process, lost devices) and runs the ledger's expiry.
  */
 export class FeedSettlement {
@@ -43,8 +63,11 @@ export class FeedSettlement {
   private readonly running = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
+  private readonly group: GroupCommit<FeedEnd, FeedRow | undefined>;
 
-  constructor(private readonly deps: FeedSettlementDeps) {}
+  constructor(private readonly deps: FeedSettlementDeps) {
+    this.group = new GroupCommit((ends) => this.settleMany(ends), 200);
+  }
 
   /** The gateway's word on a command (any command: those that are not feeds are ignored). */
   onCommandSettled(result: {
@@ -74,85 +97,82 @@ export class FeedSettlement {
 
   /**
    * Ends a pending feed with its command's end; does nothing when it has already ended. Returns the feed
-   * as it ended now, or undefined when nothing changed.
+   * as it ended now, or undefined when nothing changed. Ends that arrive together are settled together.
    */
-  async settle(feedId: string, end: CommandEnd): Promise<FeedRow | undefined> {
-    const settled = await this.deps.feeds.transaction(async (repo, tx) => {
+  settle(feedId: string, end: CommandEnd): Promise<FeedRow | undefined> {
+    return this.group.submit({ feedId, end });
+  }
+
+  /**
+   * One transaction for a batch of ends: the feeds locked (one already ended, or named twice, is left
+   * alone), their holds posted for what fell or voided, the feeds ended. Then their owners and rooms hear.
+   */
+  private async settleMany(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
+    const settled = await this.deps.feeds.transaction(async (_repo, tx) => {
+      const batch = this.deps.batchIn(tx);
       // Asynchronous commit: the lock on the shared revenue accounts is released without waiting for the
       // disk. A settlement is derived from facts committed before it (the feed, its hold, the command's
       // recorded end), so one lost in a crash is made again, the same, by the sweeper (decision 011).
-      await repo.commitAsynchronously();
-      const feed = await repo.lock(feedId);
-      if (feed?.status !== 'pending') return undefined;
-      const outcome = feedOutcome(end, end.status === 'acked' || (await repo.feederOnline(feed.deviceId)));
-      const patch = await this.applyToHold(feed, outcome, this.deps.ledgerIn(tx));
-      return repo.settle(feed.id, patch);
-    });
-    if (!settled) return undefined;
-    this.deps.onWalletChange(settled.userId);
-    this.wake(settled.id);
-    if (settled.status === 'succeeded') await this.announce(settled);
-    return settled;
-  }
-
-  /** Posts (charging for what fell) or voids the feed's hold; the feed's new state. */
-  private async applyToHold(
-    feed: FeedRow,
-    outcome: FeedOutcome,
-    ledger: Pick<LedgerService, 'postHold' | 'voidHold'>,
-  ): Promise<SettlePatch> {
-    const settledAt = this.deps.clock.now();
-    const failed = (reason: NonNullable<FeedRow['reason']>): SettlePatch => ({
-      status: 'failed',
-      reason,
-      gramsDispensed: outcome.grams,
-      coinsCharged: 0,
-      settledAt,
-    });
-    const holdId = feed.holdId;
-    if (holdId === null) return failed('failed'); // never: the hold is placed with the feed
-    if (outcome.kind === 'failed') {
-      await ledger.voidHold(holdId); // a hold its expiry voided first stays voided
-      return failed(outcome.reason);
-    }
-    const charge = chargeFor(feed.coins, feed.grams, outcome.grams);
-    if (charge === 0) {
-      // A crumb fell: nothing to charge, the user keeps every coin.
-      await ledger.voidHold(holdId);
-    } else {
-      try {
-        await ledger.postHold({
-          holdId,
-          kind: 'feed',
-          amount: charge,
-          credits: feedCredits(charge, feed.revenueShareBp, feed.operatorId),
-        });
-      } catch (error) {
-        // The hold expired and was released before the answer could be settled: the user is not charged.
-        if (error instanceof LedgerError && error.code === 'hold_voided') return failed('timeout');
-        throw error;
+      await batch.commitAsynchronously();
+      const locked = new Map((await batch.lockPending([...new Set(items.map((i) => i.feedId))])).map((f) => [f.id, f]));
+      const silent = items.flatMap((i) => (i.end.status === 'acked' ? [] : [locked.get(i.feedId)?.deviceId ?? '']));
+      const online = await batch.feedersOnline([...new Set(silent.filter(Boolean))]);
+      const plans = new Map<string, SettlementPlan>();
+      for (const { feedId, end } of items) {
+        const feed = locked.get(feedId);
+        if (feed && !plans.has(feedId))
+          plans.set(
+            feedId,
+            planSettlement(feed, feedOutcome(end, end.status === 'acked' || online.has(feed.deviceId))),
+          );
       }
+      const held = [...plans.values()].filter((p) => p.feed.holdId !== null);
+      const { results } = await this.deps
+        .ledgerBatchIn(tx)
+        .settleHolds(
+          held.map((p) => ({ holdId: p.feed.holdId ?? '', kind: 'feed', charge: p.charge, credits: p.credits })),
+        );
+      const at = this.deps.clock.now();
+      const ended = new Map<string, FeedRow>();
+      held.forEach((p, i) => ended.set(p.feed.id, { ...p.feed, ...endOf(p, results[i], at) }));
+      // Never: the hold is placed with the feed.
+      for (const p of plans.values())
+        if (p.feed.holdId === null)
+          ended.set(p.feed.id, { ...p.feed, status: 'failed', reason: 'failed', coinsCharged: 0, settledAt: at });
+      if ((await batch.settleMany([...ended.values()].map(patchOf))) !== ended.size)
+        throw new Error('a locked feed changed');
+      return ended;
+    });
+    for (const feed of settled.values()) {
+      this.deps.onWalletChange(feed.userId);
+      this.wake(feed.id);
     }
-    return { status: 'succeeded', reason: null, gramsDispensed: outcome.grams, coinsCharged: charge, settledAt };
+    const fed = [...settled.values()].filter((f) => f.status === 'succeeded');
+    if (fed.length > 0) this.track(this.announce(fed));
+    // The first of each feed's ends answers with it; the others changed nothing.
+    const answered = new Set<string>();
+    return items.map(({ feedId }) => {
+      if (answered.has(feedId)) return undefined;
+      answered.add(feedId);
+      return settled.get(feedId);
+    });
   }
 
-  /** The room sees "<nickname> fed <grams> g" with the device's new grams today. */
-  private async announce(feed: FeedRow): Promise<void> {
-    if (feed.gramsDispensed > 0) this.deps.onFed?.(feed.userId, feed.deviceId).catch(this.deps.onError);
-    try {
-      const [nickname, gramsToday] = await Promise.all([
-        this.deps.feeds.nickname(feed.userId),
-        this.deps.gramsToday(feed.deviceId),
-      ]);
+  /** Each room sees "<nickname> fed <grams> g" with its device's new grams today. */
+  private async announce(fed: FeedRow[]): Promise<void> {
+    const fell = fed.filter((f) => f.gramsDispensed > 0);
+    if (fell.length > 0) this.deps.onFed?.(fell).catch(this.deps.onError);
+    const [nicknames, gramsToday] = await Promise.all([
+      this.deps.nicknames([...new Set(fed.map((f) => f.userId))]),
+      this.deps.gramsToday([...new Set(fed.map((f) => f.deviceId))]),
+    ]);
+    for (const feed of fed)
       this.deps.broadcast(feed.deviceId, 'fed', {
         device_id: feed.deviceId,
-        nickname,
+        nickname: nicknames.get(feed.userId) ?? '',
         grams: feed.gramsDispensed,
-        grams_today: gramsToday,
+        grams_today: gramsToday.get(feed.deviceId) ?? 0,
       });
-    } catch (error) {
-      this.deps.onError(error);
-    }
   }
 
   /**
@@ -169,11 +189,14 @@ export class FeedSettlement {
     for (;;) {
       const now = this.deps.clock.now();
       const rows = await this.deps.feeds.sweepable(new Date(now.getTime() - this.deps.graceMs), batch);
-      let ended = 0;
-      for (const row of rows) {
-        const end = sweepEnd(row, now, this.deps.graceMs);
-        if (end && (await this.settle(row.id, end))) ended++;
-      }
+      // Submitted together: they are settled in batches.
+      const ends = await Promise.all(
+        rows.map((row) => {
+          const end = sweepEnd(row, now, this.deps.graceMs);
+          return end ? this.settle(row.id, end) : Promise.resolve(undefined);
+        }),
+      );
+      const ended = ends.filter(Boolean).length;
       if (rows.length < batch || ended === 0) return;
     }
   }

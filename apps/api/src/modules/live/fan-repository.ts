@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fanMembers, users } from '../../db/schema';
 import type { FanPoints } from './fan-points';
@@ -17,6 +17,15 @@ const member = (deviceId: string, userId: number) =>
 /** The fan_members table: one row per member of a room's fan group. */
 export class FanRepository {
   constructor(private readonly db: Database) {}
+
+  /** The members among these (device, user) pairs, in one statement. */
+  async getMany(pairs: { deviceId: string; userId: number }[]): Promise<FanRow[]> {
+    if (pairs.length === 0) return [];
+    return this.db
+      .select()
+      .from(fanMembers)
+      .where(or(...pairs.map((p) => member(p.deviceId, p.userId))));
+  }
 
   async get(deviceId: string, userId: number): Promise<FanRow | undefined> {
     const rows = await this.db.select().from(fanMembers).where(member(deviceId, userId)).limit(1);

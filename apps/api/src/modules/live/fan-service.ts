@@ -39,6 +39,18 @@ export class FanService {
   }
 
   /**
+   * Points for many activities at once (a batch of feeds): one read for all of them, then earn() only for
+   * the pairs whose user is a member (most feeders are not).
+   */
+  async earnMany(activities: { userId: number; deviceId: string }[], activity: FanActivity): Promise<void> {
+    const pairs = new Map(activities.map((a) => [`${a.deviceId}|${String(a.userId)}`, a]));
+    const members = await this.deps.fans.getMany([...pairs.values()]);
+    const isMember = new Set(members.map((m) => `${m.deviceId}|${String(m.userId)}`));
+    for (const a of activities)
+      if (isMember.has(`${a.deviceId}|${String(a.userId)}`)) await this.earn(a.userId, a.deviceId, activity);
+  }
+
+  /**
    * Adds the points an activity earns (see earnFanPoints). Written compare-and-set, so two requests at
    * once cannot both earn the same daily point; answers the member's row, undefined for a non-member.
    */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bases, deviceCommands, devices, liveComments, liveFollows } from '../../db/schema';
 import type { DeviceRow } from '../device/repository';
@@ -102,5 +102,16 @@ export class RoomRepository {
       .from(deviceCommands)
       .where(and(eq(deviceCommands.deviceId, deviceId), dispensed, gte(deviceCommands.ackedAt, since)));
     return rows[0]?.grams ?? 0;
+  }
+
+  /** gramsSince for several devices at once (devices with none are absent). */
+  async gramsSinceMany(deviceIds: string[], since: Date): Promise<Map<string, number>> {
+    if (deviceIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ deviceId: deviceCommands.deviceId, grams: sql<number>`coalesce(sum(${deviceCommands.grams}), 0)::int` })
+      .from(deviceCommands)
+      .where(and(inArray(deviceCommands.deviceId, deviceIds), dispensed, gte(deviceCommands.ackedAt, since)))
+      .groupBy(deviceCommands.deviceId);
+    return new Map(rows.map((r) => [r.deviceId, r.grams]));
   }
 }

@@ -21,9 +21,9 @@ export interface TokenServiceDeps {
   clock: Clock;
   ttlMs: number;
   /**
-   * How long a successful lookup is remembered in this process (0 = never). Only safe when every
-   * revocation goes through this process (the embedded single-process database): revoke and
-   * revokeAll drop cached entries at once, so a logged-out token never works again.
+   * How long a successful lookup is remembered in this process (0 = never). revoke and revokeAll drop
+   * cached entries here at once; another API process may accept a revoked token until its entry ends, so
+   * with several processes keep this short (the container uses 2 s on PostgreSQL).
    */
   cacheMs?: number;
 }
