@@ -19,7 +19,7 @@ import {
   PaymentOrderSchema,
 } from '@petheart/contracts';
 import { silentLogger, startSimulatedFleet, type Camera } from '@petheart/feeder';
-import { startApi } from './lib';
+import { cpuMeter, startApi } from './lib';
 
 /**
  * Sustained feeds through the API (issue 4 §6): the API as its own process (PGlite, or PostgreSQL when
@@ -313,6 +313,10 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
     let sent = 0;
     let measuredSent = 0;
     const started = now();
+    const cpu = cpuMeter({ api: api.process.pid, devices: fleet.pid, 'load generator': process.pid });
+    const meterStart = setTimeout(() => {
+      cpu.start();
+    }, o.warmup * 1000);
     window.from = started + o.warmup * 1000;
     window.to = window.from + o.seconds * 1000;
     // Past this many open requests the API is far behind: further taps are shed (counted) to bound the run.
@@ -366,6 +370,8 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
       for (let k = 0; k < due; k++) fire(sent++);
       await sleep(1);
     }
+    clearTimeout(meterStart);
+    const cpuShares = cpu.stop();
     // Answers still due, then the feeds still open (the feed timeout is 10 s; a failed feed sends no event).
     const drainUntil = now() + 20_000;
     while (requests.size > 0 && now() < drainUntil) await sleep(20);
@@ -394,6 +400,8 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
       // Taps not sent: too many requests open (the API is far behind), or no free (device, user) pair.
       shed,
       'no free pair': noPair,
+      // Share of one core each used in the measured window (2 cores here: 200 % is all of the machine).
+      cpu: cpuShares,
     };
   } finally {
     for (const s of sockets) s.disconnect();

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +73,66 @@ export async function startApi(
       child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** CPU seconds a process has used (user + system), from /proc; 0 when it is gone or not on Linux. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields =
+      readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+        .split(') ')[1]
+        ?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return 0;
+  }
+}
+
+/** The PIDs of the local PostgreSQL server's processes (none when it is not on this machine). */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/**
+ * Measures where the machine's CPU goes between `start()` and `stop()`: each named process's share of one
+ * core (100 % = one core busy), local PostgreSQL's processes together, and the cores in use overall.
+ */
+export function cpuMeter(named: Record<string, number | undefined>) {
+  const total = () => {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.split(/\s+/) ?? [];
+    const n = ticks.map(Number);
+    return { busy: n.reduce((s, t) => s + t, 0) - (n[3] ?? 0) - (n[4] ?? 0), at: performance.now() };
+  };
+  const sample = () => ({
+    total: total(),
+    named: Object.fromEntries(Object.entries(named).map(([k, pid]) => [k, pid ? cpuSeconds(pid) : 0])),
+    postgres: postgresPids().reduce((s, pid) => s + cpuSeconds(pid), 0),
+  });
+  let first = sample();
+  return {
+    start() {
+      first = sample();
+    },
+    stop(): Record<string, string> {
+      const last = sample();
+      const seconds = (last.total.at - first.total.at) / 1000;
+      const pct = (cpu: number) => `${String(Math.round((cpu / seconds) * 100))} %`;
+      const out: Record<string, string> = {};
+      for (const k of Object.keys(named)) out[k] = pct((last.named[k] ?? 0) - (first.named[k] ?? 0));
+      if (last.postgres > 0) out.postgres = pct(last.postgres - first.postgres);
+      out['all processes'] = pct((last.total.busy - first.total.busy) / 100);
+      return out;
     },
   };
 }
