@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate, UserInfoDataSchema } from '@petheart/contracts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, users } from '../src/db/schema';
+import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, users } from '../src/db/schema';
 import {
   CASHOUT_CLEARING,
   earningsOf,
@@ -361,6 +361,21 @@ describe('coin ledger', () => {
       '23514',
     );
     expect(await failure(db.execute(sql`UPDATE ${users} SET balance = -1 WHERE id = ${u}`))).toBe('23514');
+    // A settled hold stays as it is, and no hold is deleted (0012: checked in the triggers' WHEN clauses).
+    await ledger.credit({ userId: u, amount: 5, idempotencyKey: `db-rules-${String(u)}` });
+    const hold = await ledger.hold({
+      account: walletOf(u),
+      amount: 2,
+      idempotencyKey: `db-rules-hold-${String(u)}`,
+      expiresAt: new Date(api.clock.now().getTime() + 60_000),
+    });
+    const pending = await failure(db.execute(sql`UPDATE ${ledgerHolds} SET amount = 3 WHERE id = ${hold.id}`));
+    expect(pending).toBe('55000');
+    await ledger.voidHold(hold.id);
+    expect(await failure(db.execute(sql`UPDATE ${ledgerHolds} SET status = 'pending' WHERE id = ${hold.id}`))).toBe(
+      '55000',
+    );
+    expect(await failure(db.execute(sql`DELETE FROM ${ledgerHolds} WHERE id = ${hold.id}`))).toBe('55000');
     await expectOk();
   });
 
