@@ -238,6 +238,20 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     for (const f of log.list) expect(await settled(api, rich.token, f.id)).toMatchObject({ status: 'succeeded' });
   });
 
+  it('taps at once are decided in order, each seeing those before it: the daily cap is never passed', async () => {
+    const station = await createStation(api, { dailyGramCap: 25 });
+    await online(api, station, 'manual');
+    const users = await Promise.all(Array.from({ length: 6 }, () => newFeeder(api, 100)));
+    const results = await Promise.all(
+      users.map((u) => api.post('/api/live/feed', feedBody(station.deviceId), { token: u.token, lang: 'en' })),
+    );
+    // 10 + 10 fit under 25 g; the other four are refused, and hold nothing.
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    for (const r of results.filter((x) => x.status !== 200)) failure(r, 409, 'daily_cap_reached');
+    const held = await Promise.all(users.map(async (u) => (await wallet(u.id)).held));
+    expect(held.sort()).toEqual([0, 0, 0, 0, 10, 10]);
+  });
+
   it('only portions the device offers, for logged-in users, on enabled devices', async () => {
     const station = await createStation(api, { portions: null }); // the configured defaults
     await online(api, station, 'ack');
