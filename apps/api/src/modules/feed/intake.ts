@@ -5,7 +5,7 @@ import { GroupCommit } from '../../db/group-commit';
 import type { LedgerBatch } from '../ledger/batch';
 import { keyOf, type FeedBatchRepository } from './batch-repository';
 import { holdKey, portionOffered, startOfUtcDay } from './policy';
-import type { FeedRepository, FeedRow, NewFeed } from './repository';
+import type { FeedDevice, FeedRepository, FeedRow, NewFeed } from './repository';
 
 /** One tap, with the ids and times the service chose for it. */
 export interface FeedTap {
@@ -158,10 +158,7 @@ function tapAt(taps: FeedTap[], i: number): FeedTap {
   return tap;
 }
 
-function newFeed(
-  t: FeedTap,
-  devices: Map<string, { id: string; baseId: number; operatorId: number | null; revenueShareBp: number }>,
-): NewFeed {
+function newFeed(t: FeedTap, devices: Map<string, FeedDevice>): NewFeed {
   const d = devices.get(t.body.device_id);
   if (!d) throw new Error(`device ${t.body.device_id} is not locked`);
   return {

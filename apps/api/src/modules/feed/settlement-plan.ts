@@ -23,9 +23,14 @@ export function planSettlement(feed: FeedRow, outcome: FeedOutcome): SettlementP
 
 /**
  * The feed's end once the ledger has answered for its hold. A hold that its expiry released before the
- * answer could be settled (was_voided) charges nothing: the feed fails as timed out.
+ * answer could be settled (was_voided) charges nothing: the feed fails as timed out. A feed without a hold
+ * (never made so) fails.
  */
-export function endOf(plan: SettlementPlan, hold: BatchSettleResult | undefined, settledAt: Date): SettlePatch {
+export function endOf(
+  plan: SettlementPlan,
+  hold: BatchSettleResult | 'no_hold' | undefined,
+  settledAt: Date,
+): SettlePatch {
   const { outcome, charge } = plan;
   const failed = (reason: NonNullable<FeedRow['reason']>): SettlePatch => ({
     status: 'failed',
@@ -34,6 +39,7 @@ export function endOf(plan: SettlementPlan, hold: BatchSettleResult | undefined,
     coinsCharged: 0,
     settledAt,
   });
+  if (hold === 'no_hold') return failed('failed'); // never: the hold is placed with the feed
   if (hold === 'not_found' || hold === undefined) throw new Error(`feed ${plan.feed.id} has no hold to settle`);
   if (outcome.kind === 'failed') {
     if (hold === 'was_posted') throw new Error(`feed ${plan.feed.id} failed but its hold was posted`);

@@ -5,7 +5,7 @@ import { GroupCommit } from '../../db/group-commit';
 import type { LedgerBatch } from '../ledger/batch';
 import type { FeedBatchRepository } from './batch-repository';
 import { feedOutcome, sweepEnd, type CommandEnd } from './policy';
-import type { FeedRepository, FeedRow, SettlePatch } from './repository';
+import type { FeedRepository, FeedRow } from './repository';
 import { endOf, planSettlement, type SettlementPlan } from './settlement-plan';
 
 interface FeedEnd {
@@ -13,17 +13,8 @@ interface FeedEnd {
   end: CommandEnd;
 }
 
-const patchOf = (f: FeedRow): SettlePatch & { id: string } => ({
-  id: f.id,
-  status: f.status === 'succeeded' ? 'succeeded' : 'failed',
-  reason: f.reason,
-  gramsDispensed: f.gramsDispensed,
-  coinsCharged: f.coinsCharged,
-  settledAt: f.settledAt ?? new Date(0),
-});
-
 export interface FeedSettlementDeps {
-  feeds: Pick<FeedRepository, 'transaction' | 'idByCommand' | 'sweepable'>;
+  feeds: Pick<FeedRepository, 'transaction' | 'idByCommand' | 'sweepable' | 'nicknames'>;
   batchIn: (tx: Database) => FeedBatchRepository;
   /** The ledger's batches, inside the settlement's transaction. */
   ledgerBatchIn: (tx: Database) => LedgerBatch;
@@ -33,8 +24,6 @@ export interface FeedSettlementDeps {
   broadcast: (deviceId: string, event: 'fed', payload: LiveServerEvent<'fed'>) => void;
   /** Grams each device dispensed today (the live room's figure). */
   gramsToday: (deviceIds: string[]) => Promise<Map<string, number>>;
-  /** Users' nicknames. */
-  nicknames: (userIds: number[]) => Promise<Map<number, string>>;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
   /** After feeds whose food fell (fan points for members of the rooms; best effort). */
@@ -53,8 +42,9 @@ type Waiter = () => void;
  * (crediting the base operator's share and the platform) or voids it, in one database transaction with
  * the feed's own row, which is locked first, so a second settlement (the sweeper racing the gateway, a
  * retry after a crash) finds the feed ended and does nothing. Answers that arrive while a settlement is
- * being written are settled together by the next (one transaction, a fixed number of statements). A sweeper ends what the gateway could not
- * tell (commands of a stopped process, lost devices) and runs the ledger's expiry.
+ * being written are settled together by the next (one transaction, a fixed number of statements). A
+ * sweeper ends what the gateway could not tell (commands of a stopped process, lost devices) and runs the
+ * ledger's expiry.
  */
 export class FeedSettlement {
   private readonly waiters = new Map<string, Set<Waiter>>();
@@ -133,15 +123,14 @@ export class FeedSettlement {
           held.map((p) => ({ holdId: p.feed.holdId ?? '', kind: 'feed', charge: p.charge, credits: p.credits })),
         );
       const at = this.deps.clock.now();
-      const ended = new Map<string, FeedRow>();
-      held.forEach((p, i) => ended.set(p.feed.id, { ...p.feed, ...endOf(p, results[i], at) }));
-      // Never: the hold is placed with the feed.
-      for (const p of plans.values())
-        if (p.feed.holdId === null)
-          ended.set(p.feed.id, { ...p.feed, status: 'failed', reason: 'failed', coinsCharged: 0, settledAt: at });
-      if ((await batch.settleMany([...ended.values()].map(patchOf))) !== ended.size)
+      const holdResults = new Map(held.map((p, i) => [p.feed.id, results[i]]));
+      const ends = [...plans.values()].map((p) => ({
+        feed: p.feed,
+        patch: endOf(p, p.feed.holdId === null ? 'no_hold' : holdResults.get(p.feed.id), at),
+      }));
+      if ((await batch.settleMany(ends.map((e) => ({ id: e.feed.id, ...e.patch })))) !== ends.length)
         throw new Error('a locked feed changed');
-      return ended;
+      return new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }]));
     });
     for (const feed of settled.values()) {
       this.deps.onWalletChange(feed.userId);
@@ -163,7 +152,7 @@ export class FeedSettlement {
     const fell = fed.filter((f) => f.gramsDispensed > 0);
     if (fell.length > 0) this.deps.onFed?.(fell).catch(this.deps.onError);
     const [nicknames, gramsToday] = await Promise.all([
-      this.deps.nicknames([...new Set(fed.map((f) => f.userId))]),
+      this.deps.feeds.nicknames([...new Set(fed.map((f) => f.userId))]),
       this.deps.gramsToday([...new Set(fed.map((f) => f.deviceId))]),
     ]);
     for (const feed of fed)
