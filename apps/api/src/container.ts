@@ -443,7 +443,6 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       realtime.broadcast(deviceId, event, payload);
     },
     gramsToday: (deviceIds) => roomRepository.gramsSinceMany(deviceIds, startOfUtcDay(clock.now())),
-    nicknames: (userIds) => new FeedBatchRepository(db).nicknames(userIds),
     onWalletChange: (userId) => {
       users.forget(userId);
     },

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recordset, rowsOf } from '../../db/rows';
-import { bases, devices, feeds, users } from '../../db/schema';
+import { bases, devices, feeds } from '../../db/schema';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */
@@ -130,15 +130,5 @@ export class FeedBatchRepository {
       WHERE f.id = v.id AND f.status = 'pending'
       RETURNING f.id`);
     return rowsOf(result).length;
-  }
-
-  /** Users' nicknames (the room's "<nickname> fed 10 g"). */
-  async nicknames(userIds: number[]): Promise<Map<number, string>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, nickname: users.nickname })
-      .from(users)
-      .where(inArray(users.id, userIds));
-    return new Map(rows.map((r) => [r.id, r.nickname]));
   }
 }

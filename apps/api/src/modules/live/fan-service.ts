@@ -43,11 +43,10 @@ export class FanService {
    * the pairs whose user is a member (most feeders are not).
    */
   async earnMany(activities: { userId: number; deviceId: string }[], activity: FanActivity): Promise<void> {
-    const pairs = new Map(activities.map((a) => [`${a.deviceId}|${String(a.userId)}`, a]));
-    const members = await this.deps.fans.getMany([...pairs.values()]);
-    const isMember = new Set(members.map((m) => `${m.deviceId}|${String(m.userId)}`));
-    for (const a of activities)
-      if (isMember.has(`${a.deviceId}|${String(a.userId)}`)) await this.earn(a.userId, a.deviceId, activity);
+    const pair = (m: { deviceId: string; userId: number }) => `${m.deviceId}|${String(m.userId)}`;
+    const pairs = new Map(activities.map((a) => [pair(a), a]));
+    const members = new Set((await this.deps.fans.getMany([...pairs.values()])).map(pair));
+    for (const a of activities) if (members.has(pair(a))) await this.earn(a.userId, a.deviceId, activity);
   }
 
   /**

@@ -97,11 +97,7 @@ export class RoomRepository {
 
   /** Grams a device dispensed (acknowledged) since a time. */
   async gramsSince(deviceId: string, since: Date): Promise<number> {
-    const rows = await this.db
-      .select({ grams: sql<number>`coalesce(sum(${deviceCommands.grams}), 0)::int` })
-      .from(deviceCommands)
-      .where(and(eq(deviceCommands.deviceId, deviceId), dispensed, gte(deviceCommands.ackedAt, since)));
-    return rows[0]?.grams ?? 0;
+    return (await this.gramsSinceMany([deviceId], since)).get(deviceId) ?? 0;
   }
 
   /** gramsSince for several devices at once (devices with none are absent). */
