@@ -20,6 +20,17 @@ export function toLiveState(d: DeviceRow): DeviceLiveState {
   };
 }
 
+/** A device's state as it changed (the realtime layer pushes it to the device's rooms). */
+export interface DeviceStateEvent extends DeviceLiveState {
+  device_id: string;
+  base_id: number;
+  firmware: string;
+}
+
+export function toDeviceStateEvent(d: DeviceRow): DeviceStateEvent {
+  return { ...toLiveState(d), device_id: d.id, base_id: d.baseId, firmware: d.firmware };
+}
+
 /** A device as everyone sees it; portions fall back to the configured defaults. */
 export function toPublicDevice(d: DeviceRow, now: Date, defaultPortions: DevicePortion[]): PublicDevice {
   return {

@@ -5,12 +5,12 @@ import {
   DeviceStateSchema,
   TOPIC_ROOT,
   parseDeviceTopic,
-  type DeviceLiveState,
   type DeviceState,
 } from '@petheart/contracts';
 import type { AppConfig } from '../../config/env';
 import { GroupCommit } from '../../db/group-commit';
-import { toLiveState } from '../device/presenter';
+import { toDeviceStateEvent, type DeviceStateEvent } from '../device/presenter';
+import { tellListeners } from '../../listeners';
 import type { DeviceRepository } from '../device/repository';
 import type { DeviceSessionControl } from '../device/service';
 import { BrokerAuthenticator } from './auth';
@@ -26,12 +26,7 @@ import {
 import { SERVICE_USERNAME } from './policy';
 import type { CommandRepository } from './repository';
 
-/** A device's state as it changed (the realtime layer pushes it to the device's rooms). */
-export interface DeviceStateEvent extends DeviceLiveState {
-  device_id: string;
-  base_id: number;
-  firmware: string;
-}
+export type { DeviceStateEvent };
 export type DeviceStateListener = (event: DeviceStateEvent) => void;
 /** A command's end: the device's answer, or its expiry (the row in device_commands says the same). */
 export type CommandSettledListener = (result: CommandResult) => void;
@@ -86,13 +81,7 @@ export class DeviceGateway implements DeviceSessionControl {
       now: () => Date.now(),
       onError: this.onError,
       onSettled: (result) => {
-        for (const listener of this.commandListeners) {
-          try {
-            listener(result);
-          } catch (error) {
-            this.onError(error);
-          }
-        }
+        tellListeners(this.commandListeners, result, this.onError);
       },
     });
   }
@@ -253,21 +242,7 @@ export class DeviceGateway implements DeviceSessionControl {
     const rows = await this.deps.devices.applyStates([...latest.values()], new Date(), {
       camera: this.deps.cameraFromState ?? true,
     });
-    for (const row of rows) {
-      const event: DeviceStateEvent = {
-        ...toLiveState(row),
-        device_id: row.id,
-        base_id: row.baseId,
-        firmware: row.firmware,
-      };
-      for (const listener of this.listeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          this.onError(error);
-        }
-      }
-    }
+    for (const row of rows) tellListeners(this.listeners, toDeviceStateEvent(row), this.onError);
     return reports.map(() => undefined);
   }
 }

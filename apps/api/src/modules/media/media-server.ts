@@ -2,10 +2,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config/env';
-import { toLiveState } from '../device/presenter';
+import { toDeviceStateEvent, type DeviceStateEvent } from '../device/presenter';
+import { tellListeners } from '../../listeners';
 import type { DeviceRepository } from '../device/repository';
 import type { DeviceSessionControl } from '../device/service';
-import type { DeviceStateEvent } from '../gateway/gateway';
 import { RtmpIngest, PUBLISH_APP, type FlvSink } from './ingest';
 import { assertNmsShape, setNmsLogLevel } from './nms';
 import { PublishAuthenticator } from './publish-auth';
@@ -200,19 +200,7 @@ export class MediaServer implements DeviceSessionControl {
   private async setCamera(deviceId: string, online: boolean): Promise<void> {
     const row = await this.deps.devices.setCameraOnline(deviceId, online, this.deps.clock.now());
     if (!row) return;
-    const event: CameraChangeEvent = {
-      ...toLiveState(row),
-      device_id: row.id,
-      base_id: row.baseId,
-      firmware: row.firmware,
-    };
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.onError(error);
-      }
-    }
+    tellListeners(this.listeners, toDeviceStateEvent(row), this.onError);
   }
 
   private async startRecording(deviceId: string): Promise<void> {

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { CLIP_SECONDS, type Clip, type ClipListData, type Playback } from '@petheart/contracts';
+import { tellListeners } from '../../listeners';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
@@ -142,13 +143,7 @@ export class LiveMediaService {
     if (existing.published) return toClip(existing, this.deps.assetHost);
     if (!(await this.deps.clips.publish(id, userId))) throw new AppError('not_found');
     const clip = await this.clip(id);
-    for (const listener of this.clipListeners) {
-      try {
-        listener(clip);
-      } catch (error) {
-        this.deps.onError?.(error);
-      }
-    }
+    tellListeners(this.clipListeners, clip, (error) => this.deps.onError?.(error));
     return clip;
   }
 
