@@ -1,15 +1,8 @@
 import type { Clock } from '../../clock';
+import { AccountIds } from './account-ids';
 import type { LedgerBatchRepository, LockedHold } from './batch-repository';
 import { HOLD_KEY_PREFIX } from './postings';
-import {
-  accountKey,
-  assertCoins,
-  assertIdempotencyKey,
-  LedgerError,
-  type AccountRef,
-  type EntryInput,
-  type TransactionKind,
-} from './policy';
+import { assertCoins, assertIdempotencyKey, LedgerError, type EntryInput, type TransactionKind } from './policy';
 import type { LedgerRepository } from './repository';
 
 /** A hold on a user's wallet, placed by a batch. */
@@ -56,17 +49,10 @@ export interface LedgerBatchDeps {
  * they hold, a voided hold is never charged, each posting's key is 'hold:<id>'.
  */
 export class LedgerBatch {
-  private readonly created = new Map<string, number>();
+  private readonly accounts: AccountIds;
 
-  constructor(private readonly deps: LedgerBatchDeps) {}
-
-  private async accountId(ref: AccountRef): Promise<number> {
-    const key = accountKey(ref);
-    const known = this.deps.accountIds.get(key) ?? this.created.get(key);
-    if (known !== undefined) return known;
-    const { account, created } = await this.deps.ledger.ensureAccount(ref);
-    (created ? this.created : this.deps.accountIds).set(key, account.id);
-    return account.id;
+  constructor(private readonly deps: LedgerBatchDeps) {
+    this.accounts = new AccountIds(deps.ledger, deps.accountIds);
   }
 
   /** Locks the users' wallets (until commit); available coins by user (users with no wallet are absent). */
@@ -191,7 +177,7 @@ export class LedgerBatch {
     const lines = new Map<number, number>();
     for (const c of item.credits) {
       assertCoins(c.amount, 'a credit');
-      const id = await this.accountId(c.account);
+      const id = await this.accounts.of(c.account);
       if (id === hold.accountId) throw new LedgerError('invalid_entries', 'a hold cannot be posted to its own account');
       lines.set(id, (lines.get(id) ?? 0) + c.amount);
     }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
+import { AccountIds } from './account-ids';
 import type { LedgerAuditRepository } from './audit-repository';
 import type { CreditInput, HoldInput, PostHoldInput, RecordInput, TransferInput } from './inputs';
 import { checkLedger, type InvariantReport } from './invariants';
@@ -48,22 +49,10 @@ export interface LedgerServiceDeps {
  * Users' wallets and earnings never go below zero nor below their pending holds.
  */
 export class LedgerService {
-  /** Ids of committed accounts (shared, see deps.accountIds). */
-  private readonly accountIds: Map<string, number>;
-  /** Accounts this ledger created and whose creation may not be committed yet. */
-  private readonly created = new Map<string, number>();
+  private readonly accounts: AccountIds;
 
   constructor(private readonly deps: LedgerServiceDeps) {
-    this.accountIds = deps.accountIds ?? new Map<string, number>();
-  }
-
-  private async accountId(ref: AccountRef): Promise<number> {
-    const key = accountKey(ref);
-    const known = this.accountIds.get(key) ?? this.created.get(key);
-    if (known !== undefined) return known;
-    const { account, created } = await this.deps.ledger.ensureAccount(ref);
-    (created ? this.created : this.accountIds).set(key, account.id);
-    return account.id;
+    this.accounts = new AccountIds(deps.ledger, deps.accountIds);
   }
 
   /** Runs `work` in one database transaction, then tells about the wallets it changed. */
@@ -82,7 +71,7 @@ export class LedgerService {
     const lines: EntryRow[] = [];
     for (const e of entries)
       lines.push({
-        accountId: await this.accountId(e.account),
+        accountId: await this.accounts.of(e.account),
         kind: e.account.kind,
         userId: userIdOf(e.account),
         amount: e.amount,
@@ -150,7 +139,7 @@ export class LedgerService {
     const now = this.deps.clock.now();
     if (!(input.expiresAt.getTime() > now.getTime()))
       throw new LedgerError('invalid_amount', 'a hold must expire in the future');
-    const accountId = await this.accountId(account);
+    const accountId = await this.accounts.of(account);
     const reference = input.reference ?? '';
     return this.atomically(async (repo) => {
       const hold = await repo.insertHold({
@@ -187,7 +176,7 @@ export class LedgerService {
     for (const c of input.credits) assertCoins(c.amount, 'a credit');
     const credits: { ref: AccountRef; accountId: number; amount: number }[] = [];
     for (const c of input.credits)
-      credits.push({ ref: c.account, accountId: await this.accountId(c.account), amount: c.amount });
+      credits.push({ ref: c.account, accountId: await this.accounts.of(c.account), amount: c.amount });
     return this.atomically(async (repo) => {
       const hold = await repo.lockHold(input.holdId);
       if (!hold) throw new LedgerError('hold_not_found', `no hold ${input.holdId}`);
