@@ -287,10 +287,11 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
 
   // Bases and devices; the gateway embeds the MQTT broker (or connects to MQTT_URL) when the app starts.
   const baseRepository = new BaseRepository(db);
+  const commandRepository = new CommandRepository(db);
   const gateway = new DeviceGateway({
     mqtt: config.mqtt,
     devices: deviceRepository,
-    commands: new CommandRepository(db),
+    commands: commandRepository,
     // With the media server running, camera_online is what it sees published, not what the device claims.
     cameraFromState: !config.media.enabled,
     onError: (error) => {
@@ -421,7 +422,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       clock,
       accountIds: ledgerAccountIds,
     });
-  // Feeds are made and settled in batches under load, each batch one transaction (decision 011).
+  // Feeds are made and settled in batches under load, each batch one transaction (decision 011). PGlite
+  // has one connection: its transactions never overlap, so nothing is locked for other writers.
+  const concurrentWriters = database.kind === 'postgres';
   const feedBatchIn = (tx: Database) => new FeedBatchRepository(tx);
   const ledgerBatchIn = (tx: Database) =>
     new LedgerBatch({
@@ -429,6 +432,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       ledger: new LedgerRepository(tx, { joined: true }),
       clock,
       accountIds: ledgerAccountIds,
+      concurrentWriters,
     });
   const feedTimings = { ...DEFAULT_FEED_TIMINGS, timeoutMs: config.feedTimeoutMs };
   const onFeedError = (error: unknown) => {
@@ -438,6 +442,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     feeds: feedRepository,
     batchIn: feedBatchIn,
     ledgerBatchIn,
+    commands: commandRepository,
     voidExpiredHolds: () => ledger.voidExpiredHolds(),
     broadcast: (deviceId, event, payload) => {
       realtime.broadcast(deviceId, event, payload);
@@ -461,8 +466,10 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       feeds: feedRepository,
       batchIn: feedBatchIn,
       ledgerBatchIn,
+      commands: commandRepository,
       defaultPortions: async () => (await configuration.settings()).feeding_portions,
       clock,
+      concurrentWriters,
     }),
     gateway,
     settlement: feedSettlement,

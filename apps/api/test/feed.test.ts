@@ -12,7 +12,7 @@ import {
   UserInfoDataSchema,
   translate,
 } from '@petheart/contracts';
-import { fanMembers, feeds, ledgerHolds } from '../src/db/schema';
+import { deviceCommands, fanMembers, feeds, ledgerHolds } from '../src/db/schema';
 import { earnFanPoints, utcDay } from '../src/modules/live/fan-points';
 import { PLATFORM_REVENUE } from '../src/modules/ledger/policy';
 import { createTestApi, failure, okData, type TestApi } from './harness';
@@ -92,6 +92,15 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     expect(done).toMatchObject({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10, reason: null });
     expect(done.settled_at).not.toBeNull();
     expect(device.commands.map((c) => c.grams)).toEqual([10]);
+    // The command's row, stored with the feed, holds the device's answer, recorded with the settlement.
+    const db = api.container.database.db;
+    const [row] = await db.select().from(feeds).where(eq(feeds.id, sent.id));
+    const [command] = await db
+      .select()
+      .from(deviceCommands)
+      .where(eq(deviceCommands.id, row?.commandId ?? ''));
+    expect(command).toMatchObject({ status: 'acked', outcome: 'dispensed', grams: 10, attempts: 1 });
+    expect(command?.ackedAt).toBeInstanceOf(Date);
 
     expect(await wallet(user.id)).toEqual({ balance: 90, held: 0, available: 90 });
     expect(await shown(user.token)).toBe(90);

@@ -388,6 +388,7 @@ describe('coin ledger against a model (fast-check)', () => {
             ledger: new LedgerRepository(tx, { joined: true }),
             clock: api.clock,
             accountIds: new Map(),
+            concurrentWriters: api.container.database.kind === 'postgres',
           }),
         ),
       );

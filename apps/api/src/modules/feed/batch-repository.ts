@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { recordset, rowsOf } from '../../db/rows';
-import { bases, devices, feeds } from '../../db/schema';
+import { fromJsonRow, idSet, type Later, type OneStatement } from '../../db/one-statement';
+import { recordset } from '../../db/rows';
+import { bases, devices, feeds, users } from '../../db/schema';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */
@@ -12,107 +13,156 @@ export const keyOf = (userId: number, key: string) => `${String(userId)}|${key}`
 
 /**
  * Set-based statements for batches of feeds (decision 011, "Throughput"): a batch of taps is made, and a
- * batch of answers settled, with a fixed number of statements, inside a transaction the caller runs.
- * Rows are locked in id order (devices, then feeds) so that concurrent batches never deadlock.
+ * batch of answers settled, with one statement for its reads and one for its writes (parts of a
+ * OneStatement, named `feed_...`), inside a transaction the caller runs. Rows are locked in id order.
  */
 export class FeedBatchRepository {
   constructor(private readonly db: Database) {}
 
+  run(statement: OneStatement): Promise<void> {
+    return statement.run(this.db);
+  }
+
   /** Inside a transaction: its commit does not wait for the write-ahead log to reach the disk. */
-  async commitAsynchronously(): Promise<void> {
-    await this.db.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+  commitAsynchronouslyIn(q: OneStatement): void {
+    q.add('feed_async_commit', sql`SELECT set_config('synchronous_commit', 'off', true) AS v`, () => undefined);
   }
 
   /** The (user, key) pairs among these that a feed already has. */
-  async usedKeys(pairs: { userId: number; key: string }[]): Promise<Set<string>> {
-    if (pairs.length === 0) return new Set();
+  usedKeysIn(q: OneStatement, pairs: { userId: number; key: string }[]): Later<Set<string>> {
     const values = recordset(pairs.map((p) => ({ u: p.userId, k: p.key })));
-    const result = await this.db.execute(sql`
-      SELECT f.user_id, f.idempotency_key FROM ${feeds} f
-      JOIN jsonb_to_recordset(${values}::jsonb) AS v(u int, k text) ON f.user_id = v.u AND f.idempotency_key = v.k`);
-    return new Set(
-      rowsOf<{ user_id: number; idempotency_key: string }>(result).map((r) => keyOf(r.user_id, r.idempotency_key)),
+    return q.add(
+      'feed_used_keys',
+      sql`SELECT f.user_id, f.idempotency_key FROM ${feeds} f
+        JOIN jsonb_to_recordset(${values}::jsonb) AS v(u int, k text) ON f.user_id = v.u AND f.idempotency_key = v.k`,
+      (rows) => new Set(rows.map((r) => keyOf(Number(r.user_id), String(r.idempotency_key)))),
     );
   }
 
   /**
-   * The devices with their bases' operators, each device's feeds serialised until commit: a transaction
+   * Serialises each device's feeds until commit, for when other connections make feeds too: a transaction
    * lock per device (advisory, taken in one order), so that the daily cap counts every feed of the device;
    * the rows themselves are not locked, so state reports (food stock, online flags) never wait for a feed.
+   * Its own statement: the reads after it must see what the transactions it waited for committed.
    */
-  async lockDevices(ids: string[]): Promise<Map<string, FeedDevice>> {
-    if (ids.length === 0) return new Map();
+  async serialiseDevices(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
     await this.db.execute(sql`
       SELECT pg_advisory_xact_lock(${FEED_DEVICE_LOCKS}::int, h) FROM (
         SELECT DISTINCT hashtext(v) AS h FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS v ORDER BY h
       ) AS locks`);
-    const rows = await this.db
-      .select({
-        id: devices.id,
-        baseId: devices.baseId,
-        disabled: devices.disabled,
-        feederOnline: devices.feederOnline,
-        cameraOnline: devices.cameraOnline,
-        dailyGramCap: devices.dailyGramCap,
-        revenueShareBp: devices.revenueShareBp,
-        operatorId: bases.operatorId,
-        portions: devices.portions,
-      })
-      .from(devices)
-      .innerJoin(bases, eq(bases.id, devices.baseId))
-      .where(inArray(devices.id, ids));
-    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** The devices with their bases' operators. */
+  devicesIn(q: OneStatement, ids: string[]): Later<Map<string, FeedDevice>> {
+    return q.add(
+      'feed_devices',
+      sql`SELECT d.id, d.base_id, d.disabled, d.feeder_online, d.camera_online, d.daily_gram_cap,
+          d.revenue_share_bp, b.operator_id, d.portions
+        FROM ${devices} d JOIN ${bases} b ON b.id = d.base_id WHERE d.id IN ${idSet(ids, 'text')}`,
+      (rows) =>
+        new Map(
+          rows.map((r) => {
+            const d = fromJsonRow(devices, r);
+            return [
+              d.id,
+              {
+                id: d.id,
+                baseId: d.baseId,
+                disabled: d.disabled,
+                feederOnline: d.feederOnline,
+                cameraOnline: d.cameraOnline,
+                dailyGramCap: d.dailyGramCap,
+                revenueShareBp: d.revenueShareBp,
+                operatorId: r.operator_id === null ? null : Number(r.operator_id),
+                portions: d.portions,
+              },
+            ];
+          }),
+        ),
+    );
   }
 
   /** Grams each device has given or been asked for since a time (as FeedRepository.gramsCommitted). */
-  async gramsCommitted(deviceIds: string[], since: Date): Promise<Map<string, number>> {
-    if (deviceIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({
-        deviceId: feeds.deviceId,
-        grams: sql<number>`coalesce(sum(CASE WHEN ${feeds.status} = 'pending' THEN ${feeds.grams}
-          WHEN ${feeds.status} = 'succeeded' THEN ${feeds.gramsDispensed} ELSE 0 END), 0)::int`,
-      })
-      .from(feeds)
-      .where(and(inArray(feeds.deviceId, deviceIds), gte(feeds.createdAt, since)))
-      .groupBy(feeds.deviceId);
-    return new Map(rows.map((r) => [r.deviceId, r.grams]));
+  gramsCommittedIn(q: OneStatement, deviceIds: string[], since: Date): Later<Map<string, number>> {
+    return q.add(
+      'feed_grams',
+      sql`SELECT f.device_id, coalesce(sum(CASE WHEN f.status = 'pending' THEN f.grams
+          WHEN f.status = 'succeeded' THEN f.grams_dispensed ELSE 0 END), 0)::int AS grams
+        FROM ${feeds} f WHERE f.device_id IN ${idSet(deviceIds, 'text')} AND f.created_at >= ${since.toISOString()}::timestamptz
+        GROUP BY f.device_id`,
+      (rows) => new Map(rows.map((r) => [String(r.device_id), Number(r.grams)])),
+    );
   }
 
   /** Inserts feeds; the rows inserted (a key another transaction took meanwhile is left out). */
-  async insertMany(rows: NewFeed[]): Promise<FeedRow[]> {
-    if (rows.length === 0) return [];
-    return this.db
-      .insert(feeds)
-      .values(rows)
-      .onConflictDoNothing({ target: [feeds.userId, feeds.idempotencyKey] })
-      .returning();
+  insertManyIn(q: OneStatement, rows: NewFeed[]): Later<FeedRow[]> {
+    const values = recordset(
+      rows.map((r) => ({
+        id: r.id,
+        u: r.userId,
+        k: r.idempotencyKey,
+        d: r.deviceId,
+        b: r.baseId,
+        o: r.operatorId ?? null,
+        s: r.revenueShareBp,
+        g: r.grams,
+        c: r.coins,
+        h: r.holdId ?? null,
+        cmd: r.commandId,
+        e: r.expiresAt.toISOString(),
+        at: r.createdAt.toISOString(),
+      })),
+    );
+    return q.add(
+      'feed_new',
+      sql`INSERT INTO ${feeds} (id, user_id, idempotency_key, device_id, base_id, operator_id, revenue_share_bp,
+          grams, coins, hold_id, command_id, expires_at, created_at)
+        SELECT v.id, v.u, v.k, v.d, v.b, v.o, v.s, v.g, v.c, v.h, v.cmd, v.e, v.at
+        FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, u int, k text, d text, b int, o int, s int, g int,
+          c int, h uuid, cmd uuid, e timestamptz, at timestamptz)
+        ON CONFLICT (user_id, idempotency_key) DO NOTHING
+        RETURNING *`,
+      (inserted) => inserted.map((r) => fromJsonRow(feeds, r)),
+    );
   }
 
   /** Pending feeds among these, row-locked in id order until commit. */
-  async lockPending(ids: string[]): Promise<FeedRow[]> {
-    if (ids.length === 0) return [];
-    return this.db
-      .select()
-      .from(feeds)
-      .where(and(inArray(feeds.id, ids), eq(feeds.status, 'pending')))
-      .orderBy(asc(feeds.id))
-      .for('update');
+  pendingIn(q: OneStatement, ids: string[]): Later<FeedRow[]> {
+    return q.add(
+      'feed_pending',
+      sql`SELECT * FROM ${feeds} f WHERE f.id IN ${idSet(ids, 'uuid')} AND f.status = 'pending' ORDER BY f.id FOR UPDATE`,
+      (rows) => rows.map((r) => fromJsonRow(feeds, r)),
+    );
   }
 
-  /** Which of these devices' feeders are online. */
-  async feedersOnline(deviceIds: string[]): Promise<Set<string>> {
-    if (deviceIds.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: devices.id })
-      .from(devices)
-      .where(and(inArray(devices.id, deviceIds), eq(devices.feederOnline, true)));
-    return new Set(rows.map((r) => r.id));
+  /** The holds of the feeds pendingIn locked, as a set for a later part of the same statement. */
+  holdsOfPending(): SQL {
+    return sql`(SELECT f.hold_id FROM feed_pending f WHERE f.hold_id IS NOT NULL)`;
   }
 
-  /** Ends pending feeds; the number ended. */
-  async settleMany(patches: (SettlePatch & { id: string })[]): Promise<number> {
-    if (patches.length === 0) return 0;
+  /** The devices of these feeds whose feeders are online. */
+  feedersOnlineIn(q: OneStatement, feedIds: string[]): Later<Set<string>> {
+    return q.add(
+      'feed_online',
+      sql`SELECT d.id FROM ${devices} d
+        WHERE d.feeder_online AND d.id IN (SELECT f.device_id FROM ${feeds} f WHERE f.id IN ${idSet(feedIds, 'uuid')})`,
+      (rows) => new Set(rows.map((r) => String(r.id))),
+    );
+  }
+
+  /** Nicknames of the users of these feeds (the room's `fed` event names who fed). */
+  nicknamesIn(q: OneStatement, feedIds: string[]): Later<Map<number, string>> {
+    return q.add(
+      'feed_nicknames',
+      sql`SELECT u.id, u.nickname FROM ${users} u
+        WHERE u.id IN (SELECT f.user_id FROM ${feeds} f WHERE f.id IN ${idSet(feedIds, 'uuid')})`,
+      (rows) => new Map(rows.map((r) => [Number(r.id), String(r.nickname)])),
+    );
+  }
+
+  /** Ends pending feeds; `check` sees the number ended. */
+  settleManyIn(q: OneStatement, patches: (SettlePatch & { id: string })[], check: (ended: number) => void): void {
     const values = recordset(
       patches.map((p) => ({
         id: p.id,
@@ -123,12 +173,16 @@ export class FeedBatchRepository {
         at: p.settledAt.toISOString(),
       })),
     );
-    const result = await this.db.execute(sql`
-      UPDATE ${feeds} AS f
-      SET status = v.status, reason = v.reason, grams_dispensed = v.grams, coins_charged = v.coins, settled_at = v.at
-      FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, status text, reason text, grams int, coins int, at timestamptz)
-      WHERE f.id = v.id AND f.status = 'pending'
-      RETURNING f.id`);
-    return rowsOf(result).length;
+    q.add(
+      'feed_ended',
+      sql`UPDATE ${feeds} AS f
+        SET status = v.status, reason = v.reason, grams_dispensed = v.grams, coins_charged = v.coins, settled_at = v.at
+        FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, status text, reason text, grams int, coins int, at timestamptz)
+        WHERE f.id = v.id AND f.status = 'pending'
+        RETURNING f.id`,
+      (ended) => {
+        check(ended.length);
+      },
+    );
   }
 }

@@ -1,7 +1,10 @@
-import type { DevicePortion, ErrorId, FeedBody } from '@petheart/contracts';
+import type { DeviceCommand, DevicePortion, ErrorId, FeedBody } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { GroupCommit } from '../../db/group-commit';
+import { OneStatement } from '../../db/one-statement';
+import { commandRow } from '../gateway/commands';
+import type { CommandRepository } from '../gateway/repository';
 import type { LedgerBatch } from '../ledger/batch';
 import { keyOf, type FeedBatchRepository } from './batch-repository';
 import { holdKey, portionOffered, startOfUtcDay } from './policy';
@@ -14,6 +17,9 @@ export interface FeedTap {
   feedId: string;
   holdId: string;
   commandId: string;
+  /** The dispense command's message, stored with the feed (as sent when `commandSent`). */
+  command: DeviceCommand;
+  commandSent: boolean;
   createdAt: Date;
   /** The command's expiry; the hold's is later (holdExpiresAt). */
   expiresAt: Date;
@@ -21,31 +27,42 @@ export interface FeedTap {
 }
 
 /** What became of a tap: a new feed, the same key as an earlier feed (answered from it), or a refusal. */
-export type TapResult = { kind: 'created'; feed: FeedRow } | { kind: 'replay' } | { kind: 'refused'; error: ErrorId };
+export type TapResult =
+  | { kind: 'created'; feed: FeedRow; command: DeviceCommand; commandSent: boolean }
+  | { kind: 'replay' }
+  | { kind: 'refused'; error: ErrorId };
 
 export interface FeedIntakeDeps {
   feeds: Pick<FeedRepository, 'transaction'>;
   batchIn: (tx: Database) => FeedBatchRepository;
   ledgerBatchIn: (tx: Database) => LedgerBatch;
+  /** The dispense commands' rows, written with their feeds (parts of the batch's statement). */
+  commands: Pick<CommandRepository, 'insertManyIn'>;
   /** The configured portions, for devices without their own (read before the transaction). */
   defaultPortions: () => Promise<DevicePortion[]>;
   clock: Clock;
   /** Taps in one transaction at most. */
   maxBatch?: number;
+  /** Other connections make feeds at the same time (PostgreSQL): each device's feeds are serialised. */
+  concurrentWriters: boolean;
 }
 
-/** Another transaction took a key of this batch between the check and the insert: the batch runs again. */
+/**
+ * Another transaction took a key of this batch between the check and the insert, or a device was disabled
+ * meanwhile: the batch runs again (and decides again).
+ */
 class KeyRace extends Error {
   constructor() {
-    super('a feed key was taken meanwhile');
+    super('a feed key was taken, or a device disabled, meanwhile');
   }
 }
 
 /**
  * Makes feeds in batches (decision 011, "Throughput"): taps that arrive while a batch is being written
- * are written together by the next, in one transaction with a fixed number of statements — the keys
- * checked, the devices locked, the checks of PRODUCT.md §2 in their order for each tap (not found,
- * portion, feeder, camera, balance, daily cap), the holds placed and the feeds inserted. Taps are decided
+ * are written together by the next, in one transaction of two statements (three on PostgreSQL, where
+ * each device's feeds are serialised first): one reads the keys, devices, grams today and wallets (locked),
+ * then the checks of PRODUCT.md §2 run in their order for each tap (not found, portion, feeder, camera,
+ * balance, daily cap), and one writes the holds and the feeds. Taps are decided
  * in the order they came, each seeing the coins and grams of those before it, so the result is what one
  * transaction per tap would give. A refused tap changes nothing.
  */
@@ -66,7 +83,11 @@ export class FeedIntake {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.deps.feeds.transaction((_repo, tx) =>
-          this.decide(taps, defaults, this.deps.batchIn(tx), this.deps.ledgerBatchIn(tx)),
+          this.decide(taps, defaults, {
+            batch: this.deps.batchIn(tx),
+            ledger: this.deps.ledgerBatchIn(tx),
+            commands: this.deps.commands,
+          }),
         );
       } catch (error) {
         if (!(error instanceof KeyRace) || attempt >= 3) throw error;
@@ -77,16 +98,36 @@ export class FeedIntake {
   private async decide(
     taps: FeedTap[],
     defaults: DevicePortion[],
-    batch: FeedBatchRepository,
-    ledger: LedgerBatch,
+    repos: {
+      batch: FeedBatchRepository;
+      ledger: LedgerBatch;
+      commands: Pick<CommandRepository, 'insertManyIn'>;
+    },
   ): Promise<TapResult[]> {
+    const { batch, ledger, commands } = repos;
     const results: TapResult[] = new Array<TapResult>(taps.length);
     const passes = (i: number, error: ErrorId | null) => {
       if (error) results[i] = { kind: 'refused', error };
       return error === null;
     };
+    const deviceIds = [...new Set(taps.map((t) => t.body.device_id))];
+    if (this.deps.concurrentWriters) await batch.serialiseDevices(deviceIds);
+    // One statement reads the keys, the devices, their grams today and the users' wallets (locked).
+    const read = new OneStatement();
+    const usedKeys = batch.usedKeysIn(
+      read,
+      taps.map((t) => ({ userId: t.userId, key: t.body.idempotency_key })),
+    );
+    const lockedDevices = batch.devicesIn(read, deviceIds);
+    const gramsToday = batch.gramsCommittedIn(read, deviceIds, startOfUtcDay(this.deps.clock.now()));
+    const lockedWallets = ledger.walletsIn(
+      read,
+      taps.map((t) => t.userId),
+    );
+    await batch.run(read);
+
     // The same key again (before, or earlier in this batch) answers the first feed.
-    const used = await batch.usedKeys(taps.map((t) => ({ userId: t.userId, key: t.body.idempotency_key })));
+    const used = usedKeys();
     const fresh: number[] = [];
     taps.forEach((t, i) => {
       const key = keyOf(t.userId, t.body.idempotency_key);
@@ -96,8 +137,7 @@ export class FeedIntake {
         fresh.push(i);
       }
     });
-
-    const devices = await batch.lockDevices([...new Set(fresh.map((i) => tapAt(taps, i).body.device_id))]);
+    const devices = lockedDevices();
     const deviceRefusal = ({ body }: FeedTap): ErrorId | null => {
       const d = devices.get(body.device_id);
       if (!d || d.disabled) return 'not_found';
@@ -107,11 +147,8 @@ export class FeedIntake {
     };
     const reachable = fresh.filter((i) => passes(i, deviceRefusal(tapAt(taps, i))));
 
-    const wallets = await ledger.lockWallets(reachable.map((i) => tapAt(taps, i).userId));
-    const grams = await batch.gramsCommitted(
-      [...new Set(reachable.map((i) => tapAt(taps, i).body.device_id))],
-      startOfUtcDay(this.deps.clock.now()),
-    );
+    const wallets = lockedWallets();
+    const grams = gramsToday();
     // Each tap sees the coins and grams of the taps before it.
     const fundsRefusal = ({ userId, body }: FeedTap): ErrorId | null => {
       const wallet = wallets.get(userId);
@@ -124,9 +161,12 @@ export class FeedIntake {
       return null;
     };
     const accepted = reachable.filter((i) => passes(i, fundsRefusal(tapAt(taps, i))));
+    if (accepted.length === 0) return results;
 
-    // The holds before the feeds that name them.
-    await ledger.placeHolds(
+    // One statement writes the holds (and the wallets they change), the feeds that name them and their commands.
+    const write = new OneStatement();
+    ledger.placeHoldsIn(
+      write,
       accepted.map((i) => {
         const t = tapAt(taps, i);
         return {
@@ -140,13 +180,26 @@ export class FeedIntake {
       }),
       wallets,
     );
-    const rows = await batch.insertMany(accepted.map((i) => newFeed(tapAt(taps, i), devices)));
-    if (rows.length !== accepted.length) throw new KeyRace();
+    const inserted = batch.insertManyIn(
+      write,
+      accepted.map((i) => newFeed(tapAt(taps, i), devices)),
+    );
+    const commandRows = commands.insertManyIn(
+      write,
+      accepted.map((i) => {
+        const { command, commandSent, body } = tapAt(taps, i);
+        return commandRow(body.device_id, command, commandSent);
+      }),
+    );
+    await batch.run(write);
+    const rows = inserted();
+    if (rows.length !== accepted.length || commandRows().size !== accepted.length) throw new KeyRace();
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const i of accepted) {
       const feed = byId.get(tapAt(taps, i).feedId);
       if (!feed) throw new KeyRace();
-      results[i] = { kind: 'created', feed };
+      const { command, commandSent } = tapAt(taps, i);
+      results[i] = { kind: 'created', feed, command, commandSent };
     }
     return results;
   }

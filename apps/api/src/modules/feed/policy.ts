@@ -57,7 +57,7 @@ export function chargeFor(coins: number, grams: number, dispensed: number): numb
 
 /** How a command ended, as the gateway tells it (live) or its row records it (after a restart). */
 export type CommandEnd =
-  | { status: 'acked' | 'failed' | 'expired'; outcome: string | null; grams: number }
+  | { status: 'acked' | 'failed' | 'expired'; outcome: string | null; grams: number; ackedAt?: Date | null }
   /** No end recorded, and the command is past its expiry (the process that issued it is gone). */
   | { status: 'lost' };
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { bases, deviceCommands, devices, feeds, ledgerHolds, users } from '../../db/schema';
+import { bases, deviceCommands, devices, feeds, ledgerHolds } from '../../db/schema';
 import type { DevicePortion } from '@petheart/contracts';
 import { RETRYABLE_SQL_STATES, sqlState } from '../ledger/repository';
 import type { PendingFeedState } from './policy';
@@ -149,15 +149,5 @@ export class FeedRepository {
         ),
       );
     return rows[0]?.n ?? 0;
-  }
-
-  /** Users' nicknames (the room's "<nickname> fed 10 g"). */
-  async nicknames(userIds: number[]): Promise<Map<number, string>> {
-    if (userIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, nickname: users.nickname })
-      .from(users)
-      .where(inArray(users.id, userIds));
-    return new Map(rows.map((r) => [r.id, r.nickname]));
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Feed, FeedBody, FeedLogData, FeedReceipt } from '@petheart/contracts';
+import type { DeviceCommand, Feed, FeedBody, FeedLogData, FeedReceipt } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
 import type { DeviceGateway } from '../gateway/gateway';
@@ -13,7 +13,7 @@ export interface FeedServiceDeps {
   feeds: FeedRepository;
   /** Makes feeds (their holds placed with them), in batches under load. */
   intake: Pick<FeedIntake, 'submit'>;
-  gateway: Pick<DeviceGateway, 'issueCommand' | 'queueLength'>;
+  gateway: Pick<DeviceGateway, 'issueCommand' | 'queueLength' | 'prepareCommand'>;
   settlement: Pick<FeedSettlement, 'settle' | 'waitFor' | 'expect'>;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
@@ -43,12 +43,16 @@ export class FeedService {
     const ttlMs = commandTtlMs(ahead, timings);
     const expiresAt = new Date(now.getTime() + ttlMs);
     const feedId = randomUUID();
+    const commandId = randomUUID();
     const result = await this.deps.intake.submit({
       userId,
       body,
       feedId,
       holdId: randomUUID(),
-      commandId: randomUUID(),
+      commandId,
+      // Its row is stored with the feed; "sent" when nothing waits on the device now.
+      command: this.deps.gateway.prepareCommand(commandId, { kind: 'dispense', grams: body.grams }, ttlMs),
+      commandSent: ahead === 0,
       createdAt: now,
       expiresAt,
       holdExpiresAt: new Date(expiresAt.getTime() + timings.holdMarginMs),
@@ -61,11 +65,11 @@ export class FeedService {
     }
     const created = result.feed;
     this.deps.onWalletChange(userId);
-    return this.dispatch(created, ttlMs);
+    return this.dispatch(created, { command: result.command, sent: result.commandSent });
   }
 
   /** Sends the feed's command; a command that cannot be sent ends the feed at once (nothing charged). */
-  private async dispatch(feed: FeedRow, ttlMs: number): Promise<Feed> {
+  private async dispatch(feed: FeedRow, stored: { command: DeviceCommand; sent: boolean }): Promise<Feed> {
     let issued: { position: number };
     // Before the command exists: its answer may come back before issueCommand returns.
     const unexpect = this.deps.settlement.expect(feed.commandId, feed.id);
@@ -73,13 +77,13 @@ export class FeedService {
       issued = await this.deps.gateway.issueCommand(
         feed.deviceId,
         { kind: 'dispense', grams: feed.grams },
-        { ttlMs, id: feed.commandId },
+        { id: feed.commandId, stored },
       );
     } catch (error) {
       // The device was disabled meanwhile, or the gateway is not running: the feed fails, the hold goes.
       if (!(error instanceof AppError)) this.deps.onError(error);
       unexpect();
-      const ended = await this.deps.settlement.settle(feed.id, { status: 'lost' });
+      const ended = await this.deps.settlement.settle(feed.id, { status: 'lost' }, feed.commandId);
       return toFeed(ended ?? feed, null, null);
     }
     const ahead = issued.position;

@@ -2,7 +2,9 @@ import type { LiveServerEvent } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { GroupCommit } from '../../db/group-commit';
+import { OneStatement } from '../../db/one-statement';
 import type { LedgerBatch } from '../ledger/batch';
+import type { CommandRepository } from '../gateway/repository';
 import type { FeedBatchRepository } from './batch-repository';
 import { feedOutcome, sweepEnd, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
@@ -11,13 +13,17 @@ import { endOf, planSettlement, type SettlementPlan } from './settlement-plan';
 interface FeedEnd {
   feedId: string;
   end: CommandEnd;
+  /** The command whose end this is, when the settlement records it (the feed's own transaction stored it). */
+  command?: string;
 }
 
 export interface FeedSettlementDeps {
-  feeds: Pick<FeedRepository, 'transaction' | 'idByCommand' | 'sweepable' | 'nicknames'>;
+  feeds: Pick<FeedRepository, 'transaction' | 'idByCommand' | 'sweepable'>;
   batchIn: (tx: Database) => FeedBatchRepository;
   /** The ledger's batches, inside the settlement's transaction. */
   ledgerBatchIn: (tx: Database) => LedgerBatch;
+  /** The dispense commands' rows: a command's end is recorded with the settlement it decides (a part of its statement). */
+  commands: Pick<CommandRepository, 'settleManyIn'>;
   /** Voids pending holds past their expiry (the ledger's safety net, run by the sweeper). */
   voidExpiredHolds: () => Promise<number>;
   /** The room hears who fed and the device's grams today. */
@@ -36,6 +42,17 @@ export interface FeedSettlementDeps {
 }
 
 type Waiter = () => void;
+
+/** A command's row as its end leaves it (a lost command expires). */
+function commandEnd({ command, end }: FeedEnd) {
+  if (end.status === 'lost') return { id: command ?? '', status: 'expired' as const, answer: null };
+  const answered = end.outcome !== null && end.ackedAt;
+  return {
+    id: command ?? '',
+    status: end.status,
+    answer: answered ? { outcome: end.outcome ?? '', grams: end.grams, ackedAt: end.ackedAt ?? new Date(0) } : null,
+  };
+}
 
 /**
  * Ends feeds, exactly once each (decision 011): the device's answer posts the hold for what fell
@@ -65,13 +82,15 @@ export class FeedSettlement {
     status: 'acked' | 'failed' | 'expired';
     outcome: string | null;
     grams: number;
+    ackedAt: Date | null;
+    recordedByCaller: boolean;
   }) {
     const known = this.expected.get(result.id);
     this.expected.delete(result.id);
     this.track(
       (async () => {
         const feedId = known ?? (await this.deps.feeds.idByCommand(result.id));
-        if (feedId) await this.settle(feedId, result);
+        if (feedId) await this.settle(feedId, result, result.recordedByCaller ? result.id : undefined);
       })(),
     );
   }
@@ -88,9 +107,10 @@ export class FeedSettlement {
   /**
    * Ends a pending feed with its command's end; does nothing when it has already ended. Returns the feed
    * as it ended now, or undefined when nothing changed. Ends that arrive together are settled together.
+   * With `command`, the end is recorded on that command's row too (if still open), in the same transaction.
    */
-  settle(feedId: string, end: CommandEnd): Promise<FeedRow | undefined> {
-    return this.group.submit({ feedId, end });
+  settle(feedId: string, end: CommandEnd, command?: string): Promise<FeedRow | undefined> {
+    return this.group.submit({ feedId, end, ...(command ? { command } : {}) });
   }
 
   /**
@@ -98,46 +118,71 @@ export class FeedSettlement {
    * alone), their holds posted for what fell or voided, the feeds ended. Then their owners and rooms hear.
    */
   private async settleMany(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
-    const settled = await this.deps.feeds.transaction(async (_repo, tx) => {
+    const ids = [...new Set(items.map((i) => i.feedId))];
+    const { settled, nicknames } = await this.deps.feeds.transaction(async (_repo, tx) => {
       const batch = this.deps.batchIn(tx);
-      // Asynchronous commit: the lock on the shared revenue accounts is released without waiting for the
-      // disk. A settlement is derived from facts committed before it (the feed, its hold, the command's
-      // recorded end), so one lost in a crash is made again, the same, by the sweeper (decision 011).
-      await batch.commitAsynchronously();
-      const locked = new Map((await batch.lockPending([...new Set(items.map((i) => i.feedId))])).map((f) => [f.id, f]));
-      const silent = items.flatMap((i) => (i.end.status === 'acked' ? [] : [locked.get(i.feedId)?.deviceId ?? '']));
-      const online = await batch.feedersOnline([...new Set(silent.filter(Boolean))]);
+      const ledger = this.deps.ledgerBatchIn(tx);
+      // One statement locks the feeds, then their holds, and reads the feeders of unanswered commands and
+      // the users' nicknames. Asynchronous commit: the lock on the shared revenue accounts is released
+      // without waiting for the disk. A settlement is derived from facts committed before it (the feed, its
+      // hold, the command's recorded end), so one lost in a crash is made again, the same, by the sweeper.
+      const read = new OneStatement();
+      batch.commitAsynchronouslyIn(read);
+      const pending = batch.pendingIn(read, ids);
+      const holds = ledger.holdsIn(read, batch.holdsOfPending());
+      const online = batch.feedersOnlineIn(
+        read,
+        items.filter((i) => i.end.status !== 'acked').map((i) => i.feedId),
+      );
+      const names = batch.nicknamesIn(read, ids);
+      await batch.run(read);
+
+      const locked = new Map(pending().map((f) => [f.id, f]));
       const plans = new Map<string, SettlementPlan>();
       for (const { feedId, end } of items) {
         const feed = locked.get(feedId);
         if (feed && !plans.has(feedId))
           plans.set(
             feedId,
-            planSettlement(feed, feedOutcome(end, end.status === 'acked' || online.has(feed.deviceId))),
+            planSettlement(feed, feedOutcome(end, end.status === 'acked' || online().has(feed.deviceId))),
           );
       }
+      // One statement records the commands' ends, posts or voids the holds and ends the feeds.
+      const write = new OneStatement();
+      const recorded = items.filter((i) => i.command !== undefined);
+      if (recorded.length > 0) this.deps.commands.settleManyIn(write, recorded.map(commandEnd));
+      if (plans.size === 0) {
+        await batch.run(write);
+        return { settled: new Map<string, FeedRow>(), nicknames: names() };
+      }
       const held = [...plans.values()].filter((p) => p.feed.holdId !== null);
-      const { results } = await this.deps
-        .ledgerBatchIn(tx)
-        .settleHolds(
-          held.map((p) => ({ holdId: p.feed.holdId ?? '', kind: 'feed', charge: p.charge, credits: p.credits })),
-        );
+      const { results } = await ledger.settleHoldsIn(
+        write,
+        held.map((p) => ({ holdId: p.feed.holdId ?? '', kind: 'feed', charge: p.charge, credits: p.credits })),
+        holds(),
+      );
       const at = this.deps.clock.now();
       const holdResults = new Map(held.map((p, i) => [p.feed.id, results[i]]));
       const ends = [...plans.values()].map((p) => ({
         feed: p.feed,
         patch: endOf(p, p.feed.holdId === null ? 'no_hold' : holdResults.get(p.feed.id), at),
       }));
-      if ((await batch.settleMany(ends.map((e) => ({ id: e.feed.id, ...e.patch })))) !== ends.length)
-        throw new Error('a locked feed changed');
-      return new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }]));
+      batch.settleManyIn(
+        write,
+        ends.map((e) => ({ id: e.feed.id, ...e.patch })),
+        (n) => {
+          if (n !== ends.length) throw new Error('a locked feed changed');
+        },
+      );
+      await batch.run(write);
+      return { settled: new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }])), nicknames: names() };
     });
     for (const feed of settled.values()) {
       this.deps.onWalletChange(feed.userId);
       this.wake(feed.id);
     }
     const fed = [...settled.values()].filter((f) => f.status === 'succeeded');
-    if (fed.length > 0) this.track(this.announce(fed));
+    if (fed.length > 0) this.track(this.announce(fed, nicknames));
     // The first of each feed's ends answers with it; the others changed nothing.
     const answered = new Set<string>();
     return items.map(({ feedId }) => {
@@ -148,13 +193,10 @@ export class FeedSettlement {
   }
 
   /** Each room sees "<nickname> fed <grams> g" with its device's new grams today. */
-  private async announce(fed: FeedRow[]): Promise<void> {
+  private async announce(fed: FeedRow[], nicknames: Map<number, string>): Promise<void> {
     const fell = fed.filter((f) => f.gramsDispensed > 0);
     if (fell.length > 0) this.deps.onFed?.(fell).catch(this.deps.onError);
-    const [nicknames, gramsToday] = await Promise.all([
-      this.deps.feeds.nicknames([...new Set(fed.map((f) => f.userId))]),
-      this.deps.gramsToday([...new Set(fed.map((f) => f.deviceId))]),
-    ]);
+    const gramsToday = await this.deps.gramsToday([...new Set(fed.map((f) => f.deviceId))]);
     for (const feed of fed)
       this.deps.broadcast(feed.deviceId, 'fed', {
         device_id: feed.deviceId,

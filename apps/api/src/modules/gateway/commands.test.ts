@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceAck } from '@petheart/contracts';
-import { CommandDispatcher, type CommandDispatcherDeps } from './commands';
+import { commandMessage, CommandDispatcher, type CommandDispatcherDeps, type CommandResult } from './commands';
 
 type Repo = CommandDispatcherDeps['repository'];
 
@@ -64,9 +64,32 @@ describe('CommandDispatcher', () => {
       status: 'acked',
       outcome: 'dispensed',
       grams: 9,
+      ackedAt: expect.any(Date) as Date,
       attempts: 1,
+      recordedByCaller: false,
     });
     expect(rows.get(issued.id)).toMatchObject({ status: 'acked', grams: 9 });
+  });
+
+  it('leaves a command the caller stored to the caller: not inserted, its end only told', async () => {
+    const told: CommandResult[] = [];
+    const { dispatcher, rows, published, ack } = setup(undefined, (r) => told.push(r));
+    const command = commandMessage(
+      '5f0c2a51-7a55-4f57-9d43-5c1b2a3e4d60',
+      { kind: 'dispense', grams: 10 },
+      Date.now(),
+      5_000,
+    );
+    // Stored as queued, but nothing waits on the device: marked sent as it goes.
+    const issued = await dispatcher.issue('D1', { kind: 'dispense', grams: 10 }, { stored: { command, sent: false } });
+    expect(issued.id).toBe(command.id);
+    expect(published).toEqual([{ topic: 'petheart/v1/devices/D1/cmd', id: command.id }]);
+    expect(rows.has(command.id)).toBe(false);
+    await ack('D1', command.id, 'dispensed', 10);
+    expect(told).toEqual([
+      expect.objectContaining({ id: command.id, status: 'acked', grams: 10, recordedByCaller: true }),
+    ]);
+    expect(rows.has(command.id)).toBe(false);
   });
 
   it('ignores acks from another device and duplicates', async () => {

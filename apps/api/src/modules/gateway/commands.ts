@@ -7,7 +7,7 @@ import {
   type DeviceCommand,
 } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
-import type { CommandRepository } from './repository';
+import type { CommandRepository, NewCommand } from './repository';
 
 export interface CommandOptions {
   /** How long the command may take, queueing included, before it expires (ms). Default 10 000. */
@@ -21,6 +21,11 @@ export interface CommandOptions {
    * can learn the command's end after a restart). Default: a new random UUID. Never reuse one.
    */
   id?: string;
+  /**
+   * The caller stored the command's row itself (in its own transaction, with this message; `sent`: the row
+   * says sent, attempt 1) and records the command's end too, from what the onSettled listeners are told.
+   */
+  stored?: { command: DeviceCommand; sent: boolean };
 }
 
 export interface CommandRequest {
@@ -37,7 +42,11 @@ export interface CommandResult {
   outcome: DeviceAck['outcome'] | null;
   /** Grams the device measured (0 without an answer). */
   grams: number;
+  /** When the answer arrived (null without one). */
+  ackedAt: Date | null;
   attempts: number;
+  /** The issuer records the end (the command was issued with `stored`). */
+  recordedByCaller: boolean;
 }
 
 export interface IssuedCommand {
@@ -61,6 +70,8 @@ interface Pending {
   ttlTimer: NodeJS.Timeout | undefined;
   /** Resolves once the row is stored (false: it never will be). */
   recorded: Promise<boolean>;
+  /** The issuer stored the row and records the end. */
+  byCaller: boolean;
   resolve: (result: CommandResult) => void;
 }
 
@@ -83,6 +94,39 @@ export interface CommandDispatcherDeps {
 const DEFAULT_TTL_MS = 10_000;
 const DEFAULT_RETRIES = 2;
 
+/** A command's row in device_commands: as sent (attempt 1), or queued. */
+export function commandRow(deviceId: string, command: DeviceCommand, sent: boolean): NewCommand {
+  return {
+    id: command.id,
+    deviceId,
+    kind: command.kind,
+    payload: command,
+    issuedAt: new Date(command.issued_at),
+    expiresAt: new Date(command.expires_at),
+    status: sent ? 'sent' : 'queued',
+    attempts: sent ? 1 : 0,
+  };
+}
+
+/** A command's message as the device receives it (and its row stores), expiring `ttlMs` after `now`. */
+export function commandMessage(
+  id: string,
+  request: CommandRequest,
+  now: number,
+  ttlMs = DEFAULT_TTL_MS,
+): DeviceCommand {
+  const parsed = DeviceCommandSchema.safeParse({
+    v: PROTOCOL_VERSION,
+    id,
+    kind: request.kind,
+    grams: request.grams,
+    issued_at: now,
+    expires_at: now + ttlMs,
+  } satisfies DeviceCommand);
+  if (!parsed.success || ttlMs <= 0) throw new AppError('validation_failed');
+  return parsed.data;
+}
+
 /**
  * Sends commands to devices: one in flight per device (the rest wait in order), re-sent with the same
  * id when unanswered (the device drops ids it has seen), expired after their TTL. Every command is a
@@ -97,20 +141,12 @@ export class CommandDispatcher {
 
   async issue(deviceId: string, request: CommandRequest, options: CommandOptions = {}): Promise<IssuedCommand> {
     if (this.stopped) throw new Error('the device gateway is stopped');
-    const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
+    const now = this.deps.now();
+    const command = options.stored?.command ?? commandMessage(options.id ?? randomUUID(), request, now, options.ttlMs);
+    const ttl = command.expires_at - command.issued_at;
     const retries = options.retries ?? DEFAULT_RETRIES;
     const ackTimeoutMs = options.ackTimeoutMs ?? Math.min(3_000, Math.max(100, Math.floor(ttl / (retries + 1))));
-    const now = this.deps.now();
-    const parsed = DeviceCommandSchema.safeParse({
-      v: PROTOCOL_VERSION,
-      id: options.id ?? randomUUID(),
-      kind: request.kind,
-      grams: request.grams,
-      issued_at: now,
-      expires_at: now + ttl,
-    } satisfies DeviceCommand);
-    if (!parsed.success || ttl <= 0 || retries < 0) throw new AppError('validation_failed');
-    const command = parsed.data;
+    if (retries < 0) throw new AppError('validation_failed');
 
     let resolve: (result: CommandResult) => void = () => undefined;
     const result = new Promise<CommandResult>((r) => {
@@ -131,6 +167,7 @@ export class CommandDispatcher {
       recorded: new Promise<boolean>((r) => {
         recorded = r;
       }),
+      byCaller: options.stored !== undefined,
       resolve,
     };
     // The place in the queue is taken at once (so the order is the order of calls); a command at the
@@ -146,18 +183,10 @@ export class CommandDispatcher {
     else queue.waiting.push(p);
     this.pending.set(p.id, p);
 
-    let inserted = false;
+    let inserted = options.stored !== undefined;
     try {
-      inserted = await this.deps.repository.insertForEnabledDevice({
-        id: command.id,
-        deviceId,
-        kind: command.kind,
-        payload: command,
-        issuedAt: new Date(command.issued_at),
-        expiresAt: new Date(command.expires_at),
-        status: atHead ? 'sent' : 'queued',
-        attempts: atHead ? 1 : 0,
-      });
+      if (!inserted)
+        inserted = await this.deps.repository.insertForEnabledDevice(commandRow(deviceId, command, atHead));
     } finally {
       recorded(inserted);
       if (!inserted) this.discard(p);
@@ -170,7 +199,8 @@ export class CommandDispatcher {
       },
       Math.max(0, p.expiresAt - this.deps.now()),
     );
-    if (atHead && queue.inflight === p && p.attempts === 0) this.attempt(p, true);
+    // A row stored as queued that is at the head now is marked sent as it goes.
+    if (atHead && queue.inflight === p && p.attempts === 0) this.attempt(p, options.stored?.sent ?? true);
     return { id: p.id, position, result };
   }
 
@@ -256,18 +286,21 @@ export class CommandDispatcher {
     clearTimeout(p.ttlTimer);
     this.pending.delete(p.id);
     this.leaveQueue(p);
-    try {
-      await this.deps.repository.settle(p.id, status, answer);
-    } catch (error) {
-      this.deps.onError(error);
-    }
+    if (!p.byCaller)
+      try {
+        await this.deps.repository.settle(p.id, status, answer);
+      } catch (error) {
+        this.deps.onError(error);
+      }
     const result: CommandResult = {
       id: p.id,
       deviceId: p.deviceId,
       status,
       outcome: answer?.outcome ?? null,
       grams: answer?.grams ?? 0,
+      ackedAt: answer?.ackedAt ?? null,
       attempts: p.attempts,
+      recordedByCaller: p.byCaller,
     };
     try {
       this.deps.onSettled?.(result);

@@ -5,6 +5,7 @@ import {
   DeviceStateSchema,
   TOPIC_ROOT,
   parseDeviceTopic,
+  type DeviceCommand,
   type DeviceState,
 } from '@petheart/contracts';
 import type { AppConfig } from '../../config/env';
@@ -17,6 +18,7 @@ import { BrokerAuthenticator } from './auth';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
 import { connectServiceClient } from './client';
 import {
+  commandMessage,
   CommandDispatcher,
   type CommandOptions,
   type CommandRequest,
@@ -122,6 +124,14 @@ export class DeviceGateway implements DeviceSessionControl {
   issueCommand(deviceId: string, request: CommandRequest, options?: CommandOptions): Promise<IssuedCommand> {
     if (!this.client) return Promise.reject(new Error('the device gateway is not started'));
     return this.dispatcher.issue(deviceId, request, options);
+  }
+
+  /**
+   * A command's message, expiring `ttlMs` from now, for a caller that stores its row itself (then issues it
+   * with `stored`).
+   */
+  prepareCommand(id: string, request: CommandRequest, ttlMs: number): DeviceCommand {
+    return commandMessage(id, request, Date.now(), ttlMs);
   }
 
   /** Sends a command and waits for the device's answer or the command's expiry. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { GroupCommit } from '../../db/group-commit';
+import { OneStatement, type Later } from '../../db/one-statement';
 import { recordset, rowsOf } from '../../db/rows';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
@@ -43,6 +44,15 @@ export class CommandRepository {
         RETURNING id`);
       return [rowsOf(result).length > 0];
     }
+    const q = new OneStatement();
+    const inserted = this.insertManyIn(q, rows);
+    await q.run(this.db);
+    const ids = inserted();
+    return rows.map((r) => ids.has(r.id));
+  }
+
+  /** Inserts commands for devices that exist and are enabled, as a part of the caller's statement. */
+  insertManyIn(q: OneStatement, rows: NewCommand[]): Later<Set<string>> {
     const values = rows.map((r) => ({
       id: r.id,
       device_id: r.deviceId,
@@ -54,15 +64,16 @@ export class CommandRepository {
       status: r.status ?? 'queued',
     }));
     // Only for devices that exist and are enabled (a look-up and the insert in one statement).
-    const result = await this.db.execute(sql`
-      INSERT INTO ${deviceCommands} (id, device_id, kind, payload, issued_at, expires_at, attempts, status)
-      SELECT v.id, v.device_id, v.kind, v.payload, v.issued_at, v.expires_at, v.attempts, v.status
-      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, device_id text, kind text,
-        payload jsonb, issued_at timestamptz, expires_at timestamptz, attempts int, status text)
-      JOIN ${devices} d ON d.id = v.device_id AND NOT d.disabled
-      RETURNING id`);
-    const inserted = new Set(rowsOf(result).map((r) => (r as { id: string }).id));
-    return rows.map((r) => inserted.has(r.id));
+    return q.add(
+      'command_new',
+      sql`INSERT INTO ${deviceCommands} (id, device_id, kind, payload, issued_at, expires_at, attempts, status)
+        SELECT v.id, v.device_id, v.kind, v.payload, v.issued_at, v.expires_at, v.attempts, v.status
+        FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, device_id text, kind text,
+          payload jsonb, issued_at timestamptz, expires_at timestamptz, attempts int, status text)
+        JOIN ${devices} d ON d.id = v.device_id AND NOT d.disabled
+        RETURNING id`,
+      (inserted) => new Set(inserted.map((r) => String(r.id))),
+    );
   }
 
   private async settleMany(
@@ -77,6 +88,21 @@ export class CommandRepository {
         RETURNING id`);
       return [rowsOf(result).length > 0];
     }
+    const q = new OneStatement();
+    const settled = this.settleManyIn(q, items);
+    await q.run(this.db);
+    const ids = settled();
+    return items.map((i) => ids.has(i.id));
+  }
+
+  /**
+   * Ends open commands with their answers, as a part of the caller's statement. One settled already (an
+   * ack racing its expiry) keeps its first answer.
+   */
+  settleManyIn(
+    q: OneStatement,
+    items: { id: string; status: 'acked' | 'failed' | 'expired'; answer: CommandAnswer | null }[],
+  ): Later<Set<string>> {
     const values = items.map((i) => ({
       id: i.id,
       status: i.status,
@@ -84,16 +110,16 @@ export class CommandRepository {
       grams: i.answer?.grams ?? null,
       acked_at: i.answer?.ackedAt.toISOString() ?? null,
     }));
-    // Open commands only: one settled already (an ack racing its expiry) keeps its first answer.
-    const result = await this.db.execute(sql`
-      UPDATE ${deviceCommands} AS c
-      SET status = v.status, outcome = v.outcome, grams = v.grams, acked_at = v.acked_at
-      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-        AS v(id uuid, status text, outcome text, grams int, acked_at timestamptz)
-      WHERE c.id = v.id AND c.status IN ('queued', 'sent')
-      RETURNING c.id`);
-    const settled = new Set(rowsOf(result).map((r) => (r as { id: string }).id));
-    return items.map((i) => settled.has(i.id));
+    return q.add(
+      'command_ended',
+      sql`UPDATE ${deviceCommands} AS c
+        SET status = v.status, outcome = v.outcome, grams = v.grams, acked_at = v.acked_at
+        FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+          AS v(id uuid, status text, outcome text, grams int, acked_at timestamptz)
+        WHERE c.id = v.id AND c.status IN ('queued', 'sent')
+        RETURNING c.id`,
+      (settled) => new Set(settled.map((r) => String(r.id))),
+    );
   }
 
   /** Inserts a command for an enabled device; false when the device is unknown or disabled. */

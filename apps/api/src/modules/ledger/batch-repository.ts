@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { recordset, rowsOf } from '../../db/rows';
+import { idSet, type Later, type OneStatement } from '../../db/one-statement';
+import { recordset } from '../../db/rows';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, users } from '../../db/schema';
 import type { AccountRow, NewHold } from './repository';
 
@@ -22,124 +23,171 @@ export interface AccountDelta {
   heldDelta: number;
 }
 
-/** An account after a batch changed it. */
-export interface ChangedAccount {
+/** A user's wallet row as a batch locked it. */
+export interface WalletRow {
   id: number;
-  kind: AccountRow['kind'];
-  userId: number | null;
+  userId: number;
   balance: number;
   held: number;
 }
 
+/** A posting of a batch: its transaction (by idempotency key) and its entries. */
+export interface BatchPosting {
+  kind: (typeof ledgerTransactions.$inferInsert)['kind'];
+  idempotencyKey: string;
+  reference: string;
+  lines: { accountId: number; amount: number }[];
+}
+
+const num = (v: unknown) => Number(v);
+
 /**
- * Set-based statements for the ledger's batches (decision 011, "Throughput"): one statement per step
- * whatever the number of holds, always inside a transaction the caller runs. Row locks are taken in one
- * order (accounts by lockOrder, holds by id) so concurrent batches never wait on each other in a circle.
+ * Set-based statements for the ledger's batches (decision 011, "Throughput"): each step is one part of a
+ * statement (OneStatement) whatever the number of holds, always inside a transaction the caller runs. Row
+ * locks are taken in one order (accounts by lockOrder, holds by id) so concurrent batches never wait on
+ * each other in a circle. Part names start with `ledger_`.
  */
 export class LedgerBatchRepository {
   constructor(private readonly db: Database) {}
 
+  run(statement: OneStatement): Promise<void> {
+    return statement.run(this.db);
+  }
+
   /** Users' wallets, row-locked in id order (wallets are the first accounts every writer locks). */
-  async lockWallets(userIds: number[]): Promise<AccountRow[]> {
-    if (userIds.length === 0) return [];
-    return this.db
-      .select()
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, 'user_wallet'), inArray(ledgerAccounts.userId, userIds)))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update');
+  wallets(q: OneStatement, userIds: number[]): Later<WalletRow[]> {
+    return q.add(
+      'ledger_wallets',
+      sql`SELECT a.id, a.user_id, a.balance, a.held FROM ${ledgerAccounts} a
+        WHERE a.kind = 'user_wallet' AND a.user_id IN ${idSet(userIds, 'int')}
+        ORDER BY a.id FOR UPDATE`,
+      (rows) =>
+        rows.map((r) => ({ id: num(r.id), userId: num(r.user_id), balance: num(r.balance), held: num(r.held) })),
+    );
+  }
+
+  /** The holds with their accounts' owners, row-locked in id order (ids, or a set from the same statement). */
+  holds(q: OneStatement, ids: string[] | SQL): Later<LockedHold[]> {
+    return q.add(
+      'ledger_locked_holds',
+      sql`SELECT h.id, h.account_id, h.amount, h.status, h.reference, a.kind, a.user_id
+        FROM ${ledgerHolds} h JOIN ${ledgerAccounts} a ON a.id = h.account_id
+        WHERE h.id IN ${Array.isArray(ids) ? idSet(ids, 'uuid') : ids}
+        ORDER BY h.id FOR UPDATE OF h`,
+      (rows) =>
+        rows.map((r) => ({
+          id: String(r.id),
+          accountId: num(r.account_id),
+          amount: num(r.amount),
+          status: r.status as LockedHold['status'],
+          reference: String(r.reference),
+          accountKind: r.kind as AccountRow['kind'],
+          userId: r.user_id === null ? null : num(r.user_id),
+        })),
+    );
   }
 
   /** Accounts row-locked in lockOrder: users' wallets first, then the shared ones, each by id. */
   async lockAccounts(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, ids))
-      .orderBy(sql`(${ledgerAccounts.kind} <> 'user_wallet')`, asc(ledgerAccounts.id))
-      .for('update');
+    await this.db.execute(sql`
+      SELECT a.id FROM ${ledgerAccounts} a
+      WHERE a.id IN ${idSet(ids, 'int')}
+      ORDER BY (a.kind <> 'user_wallet'), a.id FOR UPDATE`);
   }
 
-  async insertHolds(rows: NewHold[]): Promise<void> {
-    if (rows.length > 0) await this.db.insert(ledgerHolds).values(rows);
-  }
-
-  /** The holds with their accounts' owners, row-locked in id order. */
-  async lockHolds(ids: string[]): Promise<LockedHold[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({
-        id: ledgerHolds.id,
-        accountId: ledgerHolds.accountId,
-        amount: ledgerHolds.amount,
-        status: ledgerHolds.status,
-        reference: ledgerHolds.reference,
-        accountKind: ledgerAccounts.kind,
-        userId: ledgerAccounts.userId,
-      })
-      .from(ledgerHolds)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerHolds.accountId))
-      .where(inArray(ledgerHolds.id, ids))
-      .orderBy(asc(ledgerHolds.id))
-      .for('update', { of: ledgerHolds });
-    return rows;
-  }
-
-  /** Inserts transactions (their keys must be new); their ids by idempotency key. */
-  async insertTransactions(rows: (typeof ledgerTransactions.$inferInsert)[]): Promise<Map<string, number>> {
-    if (rows.length === 0) return new Map();
-    const inserted = await this.db
-      .insert(ledgerTransactions)
-      .values(rows)
-      .returning({ id: ledgerTransactions.id, key: ledgerTransactions.idempotencyKey });
-    return new Map(inserted.map((r) => [r.key, r.id]));
-  }
-
-  async insertEntries(rows: { transactionId: number; accountId: number; amount: number }[]): Promise<void> {
-    if (rows.length > 0) await this.db.insert(ledgerEntries).values(rows);
-  }
-
-  /** Ends pending holds (posted with their transaction, or voided); the number ended. */
-  async settleHolds(
-    rows: { id: string; status: 'posted' | 'voided'; transactionId: number | null }[],
-    at: Date,
-  ): Promise<number> {
-    if (rows.length === 0) return 0;
-    const result = await this.db.execute(sql`
-      UPDATE ${ledgerHolds} AS h
-      SET status = v.status, settled_at = ${at.toISOString()}::timestamptz, transaction_id = v.transaction_id
-      FROM jsonb_to_recordset(${recordset(rows.map((r) => ({ id: r.id, status: r.status, transaction_id: r.transactionId })))}::jsonb)
-        AS v(id uuid, status text, transaction_id bigint)
-      WHERE h.id = v.id AND h.status = 'pending'
-      RETURNING h.id`);
-    return rowsOf(result).length;
+  insertHolds(q: OneStatement, rows: NewHold[]): void {
+    const values = recordset(
+      rows.map((h) => ({
+        id: h.id,
+        a: h.accountId,
+        m: h.amount,
+        k: h.idempotencyKey,
+        r: h.reference ?? '',
+        c: h.createdAt.toISOString(),
+        e: h.expiresAt.toISOString(),
+      })),
+    );
+    q.add(
+      'ledger_new_holds',
+      sql`INSERT INTO ${ledgerHolds} (id, account_id, amount, status, idempotency_key, reference, created_at, expires_at)
+        SELECT v.id, v.a, v.m, 'pending', v.k, v.r, v.c, v.e
+        FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, a int, m bigint, k text, r text, c timestamptz, e timestamptz)`,
+    );
   }
 
   /**
-   * Adds each delta to its account. A user's account is changed only while its available coins stay >= 0
-   * (the database's own check refuses the rest too); the accounts changed, with their new figures.
+   * Postings: their transactions, then their entries (which name them by key). The ledger's trigger checks
+   * that each transaction's entries sum to zero when the statement ends.
    */
-  async adjust(deltas: AccountDelta[]): Promise<ChangedAccount[]> {
-    if (deltas.length === 0) return [];
-    const values = recordset(deltas.map((d) => ({ id: d.accountId, d: d.delta, h: d.heldDelta })));
-    const result = await this.db.execute(sql`
-      UPDATE ${ledgerAccounts} AS a SET balance = a.balance + v.d, held = a.held + v.h
-      FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, d bigint, h bigint)
-      WHERE a.id = v.id AND (a.user_id IS NULL OR a.balance + v.d - a.held - v.h >= 0)
-      RETURNING a.id, a.kind, a.user_id, a.balance::float8 AS balance, a.held::float8 AS held`);
-    return rowsOf<{ id: number; kind: AccountRow['kind']; user_id: number | null; balance: number; held: number }>(
-      result,
-    ).map((r) => ({ id: r.id, kind: r.kind, userId: r.user_id, balance: r.balance, held: r.held }));
+  insertPostings(q: OneStatement, postings: BatchPosting[], at: Date): void {
+    if (postings.length === 0) return;
+    const txs = recordset(postings.map((p) => ({ k: p.idempotencyKey, kind: p.kind, r: p.reference })));
+    const lines = recordset(
+      postings.flatMap((p) => p.lines.map((l) => ({ k: p.idempotencyKey, a: l.accountId, m: l.amount }))),
+    );
+    q.add(
+      'ledger_postings',
+      sql`INSERT INTO ${ledgerTransactions} (kind, idempotency_key, reference, created_at)
+        SELECT v.kind, v.k, v.r, ${at.toISOString()}::timestamptz FROM jsonb_to_recordset(${txs}::jsonb) AS v(k text, kind text, r text)
+        RETURNING id, idempotency_key`,
+    );
+    q.add(
+      'ledger_posting_lines',
+      sql`INSERT INTO ${ledgerEntries} (transaction_id, account_id, amount)
+        SELECT t.id, v.a, v.m FROM jsonb_to_recordset(${lines}::jsonb) AS v(k text, a int, m bigint)
+        JOIN ledger_postings t ON t.idempotency_key = v.k`,
+    );
   }
 
-  /** users.balance (the coins the app shows) = each changed wallet's available coins. */
-  async showBalances(wallets: { userId: number; available: number }[]): Promise<void> {
-    if (wallets.length === 0) return;
-    const values = recordset(wallets.map((w) => ({ id: w.userId, b: w.available })));
-    await this.db.execute(sql`
-      UPDATE ${users} AS u SET balance = v.b
-      FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, b bigint)
-      WHERE u.id = v.id`);
+  /**
+   * Ends pending holds: posted with their posting (by key, added by insertPostings in the same statement),
+   * or voided. `check` sees the number ended.
+   */
+  endHolds(
+    q: OneStatement,
+    rows: { id: string; status: 'posted' | 'voided'; postingKey: string | null }[],
+    at: Date,
+    check: (ended: number) => void,
+  ): void {
+    const values = recordset(rows.map((r) => ({ id: r.id, s: r.status, k: r.postingKey })));
+    const postings = rows.some((r) => r.postingKey !== null)
+      ? sql`LEFT JOIN ledger_postings t ON t.idempotency_key = v.k`
+      : sql`LEFT JOIN (SELECT NULL::bigint AS id, NULL::text AS idempotency_key) t ON false`;
+    q.add(
+      'ledger_ended_holds',
+      sql`UPDATE ${ledgerHolds} AS h
+        SET status = v.s, settled_at = ${at.toISOString()}::timestamptz, transaction_id = t.id
+        FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, s text, k text) ${postings}
+        WHERE h.id = v.id AND h.status = 'pending'
+        RETURNING h.id`,
+      (ended) => {
+        check(ended.length);
+      },
+    );
+  }
+
+  /**
+   * Adds each delta to its account, and users.balance (the coins the app shows) follows each changed
+   * wallet. A user's account is changed only while its available coins stay >= 0 (the database's own
+   * check refuses the rest too); `check` sees the number of accounts changed.
+   */
+  adjust(q: OneStatement, deltas: AccountDelta[], check: (changed: number) => void): void {
+    const values = recordset(deltas.map((d) => ({ id: d.accountId, d: d.delta, h: d.heldDelta })));
+    q.add(
+      'ledger_adjusted',
+      sql`UPDATE ${ledgerAccounts} AS a SET balance = a.balance + v.d, held = a.held + v.h
+        FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, d bigint, h bigint)
+        WHERE a.id = v.id AND (a.user_id IS NULL OR a.balance + v.d - a.held - v.h >= 0)
+        RETURNING a.id, a.kind, a.user_id, a.balance, a.held`,
+      (changed) => {
+        check(changed.length);
+      },
+    );
+    q.add(
+      'ledger_shown_balances',
+      sql`UPDATE ${users} AS u SET balance = a.balance - a.held
+        FROM ledger_adjusted a WHERE a.kind = 'user_wallet' AND u.id = a.user_id`,
+    );
   }
 }

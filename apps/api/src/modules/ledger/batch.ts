@@ -1,6 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import { AccountIds } from './account-ids';
-import type { LedgerBatchRepository, LockedHold } from './batch-repository';
+import { OneStatement, type Later } from '../../db/one-statement';
+import type { BatchPosting, LedgerBatchRepository, LockedHold } from './batch-repository';
 import { HOLD_KEY_PREFIX } from './postings';
 import { assertCoins, assertIdempotencyKey, LedgerError, type EntryInput, type TransactionKind } from './policy';
 import type { LedgerRepository } from './repository';
@@ -40,13 +42,19 @@ export interface LedgerBatchDeps {
   clock: Clock;
   /** Ids of committed accounts, shared by every ledger of the process (see LedgerServiceDeps). */
   accountIds: Map<string, number>;
+  /**
+   * Other connections write the ledger at the same time (PostgreSQL): accounts are locked in lockOrder
+   * before a settlement changes them. False with PGlite's one connection, which runs one transaction at a time.
+   */
+  concurrentWriters: boolean;
 }
 
 /**
  * The ledger's holds in batches, inside a transaction the caller runs (decision 011, "Throughput"): a
- * batch of feeds is placed, and a batch of answers settled, with a fixed number of statements. The same
- * rules as LedgerService.hold / postHold / voidHold: entries sum to zero, wallets never go below what
- * they hold, a voided hold is never charged, each posting's key is 'hold:<id>'.
+ * batch of feeds is placed, and a batch of answers settled, as parts of one statement (OneStatement) that
+ * the caller may share with its own reads or writes. The same rules as LedgerService.hold / postHold /
+ * voidHold: entries sum to zero, wallets never go below what they hold, a voided hold is never charged,
+ * each posting's key is 'hold:<id>'.
  */
 export class LedgerBatch {
   private readonly accounts: AccountIds;
@@ -57,11 +65,16 @@ export class LedgerBatch {
 
   /** Locks the users' wallets (until commit); available coins by user (users with no wallet are absent). */
   async lockWallets(userIds: number[]): Promise<Map<number, LockedWallet>> {
-    const rows = await this.deps.batch.lockWallets([...new Set(userIds)]);
-    const wallets = new Map<number, LockedWallet>();
-    for (const r of rows)
-      if (r.userId !== null) wallets.set(r.userId, { accountId: r.id, available: r.balance - r.held });
-    return wallets;
+    const q = new OneStatement();
+    const wallets = this.walletsIn(q, userIds);
+    await this.deps.batch.run(q);
+    return wallets();
+  }
+
+  /** lockWallets as a part of the caller's statement. */
+  walletsIn(q: OneStatement, userIds: number[]): Later<Map<number, LockedWallet>> {
+    const rows = this.deps.batch.wallets(q, [...new Set(userIds)]);
+    return () => new Map(rows().map((r) => [r.userId, { accountId: r.id, available: r.balance - r.held }]));
   }
 
   /**
@@ -69,9 +82,18 @@ export class LedgerBatch {
    * transaction rolls back) if one does not. Returns the users whose wallets changed.
    */
   async placeHolds(holds: BatchHold[], wallets: Map<number, LockedWallet>): Promise<number[]> {
+    const q = new OneStatement();
+    const users = this.placeHoldsIn(q, holds, wallets);
+    await this.deps.batch.run(q);
+    return users;
+  }
+
+  /** placeHolds as parts of the caller's statement (its checks run with it); the users whose wallets change. */
+  placeHoldsIn(q: OneStatement, holds: BatchHold[], wallets: Map<number, LockedWallet>): number[] {
     if (holds.length === 0) return [];
     const now = this.deps.clock.now();
     const held = new Map<number, number>();
+    const owners = new Set<number>();
     const rows = holds.map((h) => {
       assertCoins(h.amount);
       assertIdempotencyKey(h.idempotencyKey);
@@ -80,6 +102,7 @@ export class LedgerBatch {
       const wallet = wallets.get(h.userId);
       if (!wallet) throw new LedgerError('invalid_entries', `user ${String(h.userId)}'s wallet is not locked`);
       held.set(wallet.accountId, (held.get(wallet.accountId) ?? 0) + h.amount);
+      owners.add(h.userId);
       return {
         id: h.id,
         accountId: wallet.accountId,
@@ -90,12 +113,15 @@ export class LedgerBatch {
         expiresAt: h.expiresAt,
       };
     });
-    await this.deps.batch.insertHolds(rows);
-    const changed = await this.deps.batch.adjust(
+    this.deps.batch.insertHolds(q, rows);
+    this.deps.batch.adjust(
+      q,
       [...held].map(([accountId, amount]) => ({ accountId, delta: 0, heldDelta: amount })),
+      (changed) => {
+        if (changed !== held.size) throw new Error('a batch of holds did not fit its wallets');
+      },
     );
-    if (changed.length !== held.size) throw new Error('a batch of holds did not fit its wallets');
-    return this.showWallets(changed);
+    return [...owners];
   }
 
   /**
@@ -103,8 +129,30 @@ export class LedgerBatch {
    * Holds already ended are left as they are and reported (a voided hold is not charged).
    */
   async settleHolds(items: BatchSettle[]): Promise<{ results: BatchSettleResult[]; wallets: number[] }> {
-    const ids = [...new Set(items.map((i) => i.holdId))];
-    const locked = new Map((await this.deps.batch.lockHolds(ids)).map((h) => [h.id, h]));
+    const read = new OneStatement();
+    const locked = this.deps.batch.holds(read, [...new Set(items.map((i) => i.holdId))]);
+    await this.deps.batch.run(read);
+    const q = new OneStatement();
+    const settled = await this.settleHoldsIn(q, items, locked());
+    await this.deps.batch.run(q);
+    return settled;
+  }
+
+  /** The holds of settleHoldsIn, locked as a part of the caller's statement. */
+  holdsIn(q: OneStatement, ids: string[] | SQL): Later<LockedHold[]> {
+    return this.deps.batch.holds(q, Array.isArray(ids) ? [...new Set(ids)] : ids);
+  }
+
+  /**
+   * settleHolds as parts of the caller's statement, on holds it locked with holdsIn (accounts are locked
+   * here first when other connections write too). The results are final once the statement has run.
+   */
+  async settleHoldsIn(
+    q: OneStatement,
+    items: BatchSettle[],
+    holds: LockedHold[],
+  ): Promise<{ results: BatchSettleResult[]; wallets: number[] }> {
+    const locked = new Map(holds.map((h) => [h.id, h]));
     const now = this.deps.clock.now();
     const results: BatchSettleResult[] = [];
     const ending = new Map<
@@ -123,29 +171,24 @@ export class LedgerBatch {
         results.push(item.charge > 0 ? 'posted' : 'voided');
       }
     }
-    const posting = [...ending.values()].filter((e) => e.lines.length > 0);
-    const txIds = await this.deps.batch.insertTransactions(
-      posting.map(({ hold, item }) => ({
+    if (ending.size === 0) return { results, wallets: [] };
+    const postings: BatchPosting[] = [...ending.values()]
+      .filter((e) => e.lines.length > 0)
+      .map(({ hold, item, lines }) => ({
         kind: item.kind,
         idempotencyKey: `${HOLD_KEY_PREFIX}${hold.id}`,
         reference: hold.reference,
-        createdAt: now,
-      })),
-    );
-    const txOf = (holdId: string) => {
-      const id = txIds.get(`${HOLD_KEY_PREFIX}${holdId}`);
-      if (id === undefined) throw new Error(`ledger hold ${holdId} has no posting`);
-      return id;
-    };
-    await this.deps.batch.insertEntries(
-      posting.flatMap(({ hold, lines }) => lines.map((l) => ({ transactionId: txOf(hold.id), ...l }))),
-    );
+        lines,
+      }));
+    this.deps.batch.insertPostings(q, postings, now);
     const ended = [...ending.values()].map(({ hold, lines }) => ({
       id: hold.id,
       status: lines.length > 0 ? ('posted' as const) : ('voided' as const),
-      transactionId: lines.length > 0 ? txOf(hold.id) : null,
+      postingKey: lines.length > 0 ? `${HOLD_KEY_PREFIX}${hold.id}` : null,
     }));
-    if ((await this.deps.batch.settleHolds(ended, now)) !== ended.length) throw new Error('a locked hold changed');
+    this.deps.batch.endHolds(q, ended, now, (n) => {
+      if (n !== ended.length) throw new Error('a locked hold changed');
+    });
     // Each account once: what the postings move, and the held coins every ended hold releases.
     const deltas = new Map<number, { delta: number; heldDelta: number }>();
     const add = (accountId: number, delta: number, heldDelta: number) => {
@@ -156,10 +199,18 @@ export class LedgerBatch {
       add(hold.accountId, 0, -hold.amount);
       for (const l of lines) add(l.accountId, l.amount, 0);
     }
-    await this.deps.batch.lockAccounts([...deltas.keys()]);
-    const changed = await this.deps.batch.adjust([...deltas].map(([accountId, d]) => ({ accountId, ...d })));
-    if (changed.length !== deltas.size) throw new Error('a batch of postings overdrew an account');
-    return { results, wallets: await this.showWallets(changed) };
+    if (this.deps.concurrentWriters) await this.deps.batch.lockAccounts([...deltas.keys()]);
+    this.deps.batch.adjust(
+      q,
+      [...deltas].map(([accountId, d]) => ({ accountId, ...d })),
+      (changed) => {
+        if (changed !== deltas.size) throw new Error('a batch of postings overdrew an account');
+      },
+    );
+    const wallets = new Set<number>();
+    for (const { hold } of ending.values())
+      if (hold.accountKind === 'user_wallet' && hold.userId !== null) wallets.add(hold.userId);
+    return { results, wallets: [...wallets] };
   }
 
   /** The entries of a posting (none for a void): the hold's account pays, the credits receive. */
@@ -188,14 +239,5 @@ export class LedgerBatch {
       { accountId: hold.accountId, amount: -item.charge },
       ...[...lines].map(([accountId, amount]) => ({ accountId, amount })),
     ];
-  }
-
-  /** users.balance follows each changed wallet; the users whose wallets changed. */
-  private async showWallets(changed: { kind: string; userId: number | null; balance: number; held: number }[]) {
-    const wallets = changed.flatMap((a) =>
-      a.kind === 'user_wallet' && a.userId !== null ? [{ userId: a.userId, available: a.balance - a.held }] : [],
-    );
-    await this.deps.batch.showBalances(wallets);
-    return wallets.map((w) => w.userId);
   }
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "device_commands_acked_idx" ON "device_commands" USING btree ("device_id","acked_at") WHERE "device_commands"."status" = 'acked';

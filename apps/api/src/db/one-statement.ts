@@ -1,0 +1,105 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
+import { rowsOf } from './rows';
+
+type Rows = Record<string, unknown>[];
+
+/** A part's answer, there once the statement has run. */
+export interface Later<T> {
+  (): T;
+}
+
+interface Part {
+  name: string;
+  query: SQL;
+  /** Reads its rows (or its RETURNING rows); undefined: nothing is read back. */
+  take?: (rows: Rows) => void;
+}
+
+/**
+ * Statements sent as one (decision 011, "Throughput"): each part is a common table expression of a single
+ * statement, so a batch's reads, or its writes, cost one round trip (PostgreSQL) or one call into the
+ * engine (PGlite). Every part sees the database as it was when the statement began; a part sees an earlier
+ * part's rows only through its name (`... FROM <name>`). Constraints and triggers still apply: foreign keys
+ * and the ledger's balance trigger are checked at the end of the statement. A read part runs only if it
+ * returns rows (`map`); a data-modifying part always runs.
+ */
+export class OneStatement {
+  private readonly parts: Part[] = [];
+
+  /**
+   * Adds a part named `name` (a plain identifier, unique in the statement). `map` turns its rows into the
+   * answer (it may throw, failing the statement's transaction); without it, nothing is read back.
+   */
+  add(name: string, query: SQL): void;
+  add<T>(name: string, query: SQL, map: (rows: Rows) => T): Later<T>;
+  add<T>(name: string, query: SQL, map?: (rows: Rows) => T): Later<T> | undefined {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name) || this.parts.some((p) => p.name === name))
+      throw new Error(`bad or repeated statement part ${name}`);
+    if (!map) {
+      this.parts.push({ name, query });
+      return undefined;
+    }
+    let value: { v: T } | undefined;
+    this.parts.push({
+      name,
+      query,
+      take: (rows) => {
+        value = { v: map(rows) };
+      },
+    });
+    return () => {
+      if (!value) throw new Error(`part ${name} has not run`);
+      return value.v;
+    };
+  }
+
+  get size(): number {
+    return this.parts.length;
+  }
+
+  /** Runs every part in one statement, then hands each reading part its rows (in the order added). */
+  async run(db: Database): Promise<void> {
+    if (this.parts.length === 0) return;
+    const ctes = sql.join(
+      this.parts.map((p) => sql`${sql.identifier(p.name)} AS (${p.query})`),
+      sql`, `,
+    );
+    const reading = this.parts.filter((p) => p.take);
+    const answer =
+      reading.length === 0
+        ? sql`SELECT 1 AS rows`
+        : sql`SELECT json_build_object(${sql.join(
+            reading.map(
+              (p) =>
+                sql`${sql.raw(`'${p.name}'`)}, (SELECT coalesce(json_agg(r), '[]'::json) FROM ${sql.identifier(p.name)} r)`,
+            ),
+            sql`, `,
+          )}) AS rows`;
+    const all = jsonOf(await db.execute(sql`WITH ${ctes} ${answer}`)) as Record<string, Rows> | number;
+    for (const p of reading) p.take?.((typeof all === 'object' ? all[p.name] : undefined) ?? []);
+  }
+}
+
+/** A table's row from its JSON form (columns by their database names), as a select would answer it. */
+export function fromJsonRow<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row;
+}
+
+/** The value of a one-row statement answering `... AS rows` (JSON, parsed by PGlite or node-postgres). */
+function jsonOf(result: unknown): unknown {
+  const row = rowsOf<{ rows?: unknown }>(result)[0];
+  return typeof row?.rows === 'string' ? JSON.parse(row.rows) : row?.rows;
+}
+
+/** Ids as a set for `x IN ${idSet(ids, 'uuid')}`: one JSON parameter, whatever the number of ids. */
+export function idSet(ids: readonly (string | number)[], type: 'uuid' | 'text' | 'int'): SQL {
+  const cast = type === 'text' ? sql`v` : sql`v::${sql.raw(type)}`;
+  return sql`(SELECT ${cast} FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) v)`;
+}
