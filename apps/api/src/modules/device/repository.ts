@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceState } from '@petheart/contracts';
 import type { Database } from '../../db/client';
-import { recordset, rowsOf } from '../../db/rows';
+import { fromJsonRow, OneStatement } from '../../db/one-statement';
+import { recordset } from '../../db/rows';
 import { bases, devices } from '../../db/schema';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -160,8 +161,11 @@ export class DeviceRepository {
       })),
     );
     const at = now.toISOString();
-    const result = await this.db.execute(sql`
-      UPDATE ${devices} AS d SET
+    // The update answers the rows it changed (one statement, not an update and a read).
+    const q = new OneStatement();
+    const changed = q.add(
+      'device_states',
+      sql`UPDATE ${devices} AS d SET
         feeder_online = v.online AND v.feeder,
         camera_online = CASE WHEN ${options.camera} THEN v.online AND v.camera ELSE d.camera_online END,
         food_stock = v.stock, firmware = v.firmware, last_seen_at = ${at}::timestamptz,
@@ -170,8 +174,10 @@ export class DeviceRepository {
       FROM jsonb_to_recordset(${values}::jsonb)
         AS v(id text, online boolean, feeder boolean, camera boolean, stock int, firmware text)
       WHERE d.id = v.id
-      RETURNING d.id`);
-    const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
-    return ids.length === 0 ? [] : this.db.select().from(devices).where(inArray(devices.id, ids));
+      RETURNING d.*`,
+      (rows) => rows.map((r) => fromJsonRow(devices, r)),
+    );
+    await q.run(this.db);
+    return changed();
   }
 }
