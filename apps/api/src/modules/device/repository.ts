@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceState } from '@petheart/contracts';
 import type { Database } from '../../db/client';
-import { fromJsonRow, OneStatement } from '../../db/one-statement';
+import { anyOf, fromJsonRow, OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
 import { bases, devices } from '../../db/schema';
 
@@ -173,7 +173,10 @@ export class DeviceRepository {
           ELSE d.first_online_at END
       FROM jsonb_to_recordset(${values}::jsonb)
         AS v(id text, online boolean, feeder boolean, camera boolean, stock int, firmware text)
-      WHERE d.id = v.id
+      WHERE d.id = v.id AND d.id = ${anyOf(
+        states.map((st) => st.id),
+        'text',
+      )}
       RETURNING d.*`,
       (rows) => rows.map((r) => fromJsonRow(devices, r)),
     );

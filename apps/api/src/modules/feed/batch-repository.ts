@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { fromJsonRow, idSet, type Later, type OneStatement } from '../../db/one-statement';
+import { anyOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
 import { bases, devices, feeds, users } from '../../db/schema';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
@@ -30,12 +30,15 @@ export class FeedBatchRepository {
 
   /** The (user, key) pairs among these that a feed already has. */
   usedKeysIn(q: OneStatement, pairs: { userId: number; key: string }[]): Later<Set<string>> {
-    const values = recordset(pairs.map((p) => ({ u: p.userId, k: p.key })));
+    // Users and keys as two lists (the unique index takes both); pairs that were not asked are left out.
+    const asked = new Set(pairs.map((p) => keyOf(p.userId, p.key)));
     return q.add(
       'feed_used_keys',
       sql`SELECT f.user_id, f.idempotency_key FROM ${feeds} f
-        JOIN jsonb_to_recordset(${values}::jsonb) AS v(u int, k text) ON f.user_id = v.u AND f.idempotency_key = v.k`,
-      (rows) => new Set(rows.map((r) => keyOf(Number(r.user_id), String(r.idempotency_key)))),
+        WHERE f.user_id = ${anyOf([...new Set(pairs.map((p) => p.userId))], 'int')}
+          AND f.idempotency_key = ${anyOf([...new Set(pairs.map((p) => p.key))], 'text')}`,
+      (rows) =>
+        new Set(rows.map((r) => keyOf(Number(r.user_id), String(r.idempotency_key))).filter((k) => asked.has(k))),
     );
   }
 
@@ -59,7 +62,7 @@ export class FeedBatchRepository {
       'feed_devices',
       sql`SELECT d.id, d.base_id, d.disabled, d.feeder_online, d.camera_online, d.daily_gram_cap,
           d.revenue_share_bp, b.operator_id, d.portions
-        FROM ${devices} d JOIN ${bases} b ON b.id = d.base_id WHERE d.id IN ${idSet(ids, 'text')}`,
+        FROM ${devices} d JOIN ${bases} b ON b.id = d.base_id WHERE d.id = ${anyOf(ids, 'text')}`,
       (rows) =>
         new Map(
           rows.map((r) => {
@@ -89,7 +92,7 @@ export class FeedBatchRepository {
       'feed_grams',
       sql`SELECT f.device_id, coalesce(sum(CASE WHEN f.status = 'pending' THEN f.grams
           WHEN f.status = 'succeeded' THEN f.grams_dispensed ELSE 0 END), 0)::int AS grams
-        FROM ${feeds} f WHERE f.device_id IN ${idSet(deviceIds, 'text')} AND f.created_at >= ${since.toISOString()}::timestamptz
+        FROM ${feeds} f WHERE f.device_id = ${anyOf(deviceIds, 'text')} AND f.created_at >= ${since.toISOString()}::timestamptz
         GROUP BY f.device_id`,
       (rows) => new Map(rows.map((r) => [String(r.device_id), Number(r.grams)])),
     );
@@ -131,7 +134,7 @@ export class FeedBatchRepository {
   pendingIn(q: OneStatement, ids: string[]): Later<FeedRow[]> {
     return q.add(
       'feed_pending',
-      sql`SELECT * FROM ${feeds} f WHERE f.id IN ${idSet(ids, 'uuid')} AND f.status = 'pending' ORDER BY f.id FOR UPDATE`,
+      sql`SELECT * FROM ${feeds} f WHERE f.id = ${anyOf(ids, 'uuid')} AND f.status = 'pending' ORDER BY f.id FOR UPDATE`,
       (rows) => rows.map((r) => fromJsonRow(feeds, r)),
     );
   }
@@ -146,7 +149,7 @@ export class FeedBatchRepository {
     return q.add(
       'feed_online',
       sql`SELECT d.id FROM ${devices} d
-        WHERE d.feeder_online AND d.id IN (SELECT f.device_id FROM ${feeds} f WHERE f.id IN ${idSet(feedIds, 'uuid')})`,
+        WHERE d.feeder_online AND d.id IN (SELECT f.device_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')})`,
       (rows) => new Set(rows.map((r) => String(r.id))),
     );
   }
@@ -156,7 +159,7 @@ export class FeedBatchRepository {
     return q.add(
       'feed_nicknames',
       sql`SELECT u.id, u.nickname FROM ${users} u
-        WHERE u.id IN (SELECT f.user_id FROM ${feeds} f WHERE f.id IN ${idSet(feedIds, 'uuid')})`,
+        WHERE u.id IN (SELECT f.user_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')})`,
       (rows) => new Map(rows.map((r) => [Number(r.id), String(r.nickname)])),
     );
   }
@@ -178,7 +181,10 @@ export class FeedBatchRepository {
       sql`UPDATE ${feeds} AS f
         SET status = v.status, reason = v.reason, grams_dispensed = v.grams, coins_charged = v.coins, settled_at = v.at
         FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, status text, reason text, grams int, coins int, at timestamptz)
-        WHERE f.id = v.id AND f.status = 'pending'
+        WHERE f.id = v.id AND f.id = ${anyOf(
+          patches.map((p) => p.id),
+          'uuid',
+        )} AND f.status = 'pending'
         RETURNING f.id`,
       (ended) => {
         check(ended.length);

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { GroupCommit } from '../../db/group-commit';
-import { OneStatement, type Later } from '../../db/one-statement';
+import { anyOf, OneStatement, type Later } from '../../db/one-statement';
 import { recordset, rowsOf } from '../../db/rows';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
@@ -116,7 +116,10 @@ export class CommandRepository {
         SET status = v.status, outcome = v.outcome, grams = v.grams, acked_at = v.acked_at
         FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
           AS v(id uuid, status text, outcome text, grams int, acked_at timestamptz)
-        WHERE c.id = v.id AND c.status IN ('queued', 'sent')
+        WHERE c.id = v.id AND c.id = ${anyOf(
+          items.map((i) => i.id),
+          'uuid',
+        )} AND c.status IN ('queued', 'sent')
         RETURNING c.id`,
       (settled) => new Set(settled.map((r) => String(r.id))),
     );
@@ -136,7 +139,10 @@ export class CommandRepository {
     await this.db.execute(sql`
       UPDATE ${deviceCommands} AS c SET status = 'sent', attempts = GREATEST(c.attempts, v.attempts)
       FROM jsonb_to_recordset(${recordset(items)}::jsonb) AS v(id uuid, attempts int)
-      WHERE c.id = v.id AND c.status IN ('queued', 'sent')`);
+      WHERE c.id = v.id AND c.id = ${anyOf(
+        items.map((i) => i.id),
+        'uuid',
+      )} AND c.status IN ('queued', 'sent')`);
     return items.map(() => undefined);
   }
 

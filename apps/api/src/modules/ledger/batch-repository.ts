@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { idSet, type Later, type OneStatement } from '../../db/one-statement';
+import { anyOf, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, users } from '../../db/schema';
 import type { AccountRow, NewHold } from './repository';
@@ -59,7 +59,7 @@ export class LedgerBatchRepository {
     return q.add(
       'ledger_wallets',
       sql`SELECT a.id, a.user_id, a.balance, a.held FROM ${ledgerAccounts} a
-        WHERE a.kind = 'user_wallet' AND a.user_id IN ${idSet(userIds, 'int')}
+        WHERE a.kind = 'user_wallet' AND a.user_id = ${anyOf(userIds, 'int')}
         ORDER BY a.id FOR UPDATE`,
       (rows) =>
         rows.map((r) => ({ id: num(r.id), userId: num(r.user_id), balance: num(r.balance), held: num(r.held) })),
@@ -72,7 +72,7 @@ export class LedgerBatchRepository {
       'ledger_locked_holds',
       sql`SELECT h.id, h.account_id, h.amount, h.status, h.reference, a.kind, a.user_id
         FROM ${ledgerHolds} h JOIN ${ledgerAccounts} a ON a.id = h.account_id
-        WHERE h.id IN ${Array.isArray(ids) ? idSet(ids, 'uuid') : ids}
+        WHERE ${Array.isArray(ids) ? sql`h.id = ${anyOf(ids, 'uuid')}` : sql`h.id IN ${ids}`}
         ORDER BY h.id FOR UPDATE OF h`,
       (rows) =>
         rows.map((r) => ({
@@ -92,7 +92,7 @@ export class LedgerBatchRepository {
     if (ids.length === 0) return;
     await this.db.execute(sql`
       SELECT a.id FROM ${ledgerAccounts} a
-      WHERE a.id IN ${idSet(ids, 'int')}
+      WHERE a.id = ${anyOf(ids, 'int')}
       ORDER BY (a.kind <> 'user_wallet'), a.id FOR UPDATE`);
   }
 
@@ -159,7 +159,10 @@ export class LedgerBatchRepository {
       sql`UPDATE ${ledgerHolds} AS h
         SET status = v.s, settled_at = ${at.toISOString()}::timestamptz, transaction_id = t.id
         FROM jsonb_to_recordset(${values}::jsonb) AS v(id uuid, s text, k text) ${postings}
-        WHERE h.id = v.id AND h.status = 'pending'
+        WHERE h.id = v.id AND h.id = ${anyOf(
+          rows.map((r) => r.id),
+          'uuid',
+        )} AND h.status = 'pending'
         RETURNING h.id`,
       (ended) => {
         check(ended.length);
@@ -178,7 +181,10 @@ export class LedgerBatchRepository {
       'ledger_adjusted',
       sql`UPDATE ${ledgerAccounts} AS a SET balance = a.balance + v.d, held = a.held + v.h
         FROM jsonb_to_recordset(${values}::jsonb) AS v(id int, d bigint, h bigint)
-        WHERE a.id = v.id AND (a.user_id IS NULL OR a.balance + v.d - a.held - v.h >= 0)
+        WHERE a.id = v.id AND a.id = ${anyOf(
+          deltas.map((d) => d.accountId),
+          'int',
+        )} AND (a.user_id IS NULL OR a.balance + v.d - a.held - v.h >= 0)
         RETURNING a.id, a.kind, a.user_id, a.balance, a.held`,
       (changed) => {
         check(changed.length);
