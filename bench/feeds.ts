@@ -30,7 +30,7 @@ import { cpuMeter, startApi } from './lib';
  * once the feed has succeeded: device acked, hold posted). Targets: >= 500 feeds/s, HTTP p99 <= 50 ms,
  * tap-to-ack p99 <= 50 ms on loopback.
  * Usage: npm run bench:feeds -w bench [-- --rate 500 --seconds 10 --warmup 3 --devices 100 --users 200
- *   --connections 64 --profile DIR]
+ *   --connections 64 --profile DIR --timeline]
  */
 
 const now = () => performance.timeOrigin + performance.now();
@@ -161,6 +161,8 @@ export interface FeedBenchOptions {
   devices: number;
   users: number;
   connections: number;
+  /** Prints the worst HTTP latency of each second of the run (warm-up included). */
+  timeline?: boolean;
   /** Writes a V8 CPU profile of the API process into this folder (on exit). */
   profileDir?: string;
 }
@@ -305,6 +307,8 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
     // The load: `rate` feeds per second, each from a (device, user) pair with no feed open (so that the room's
     // event names its feed); the first `warmup` seconds are not measured.
     const httpMs: number[] = [];
+    // Each second of the run: taps sent, and the worst HTTP latency of those (printed with --timeline).
+    const seconds: { sent: number; worstMs: number }[] = [];
     const refused = new Map<string, number>();
     let acceptedInWindow = 0;
     let networkErrors = 0;
@@ -347,6 +351,9 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
         (r) => {
           const at = now();
           if (flight.measured) httpMs.push(at - sentAt);
+          const s = (seconds[Math.floor((sentAt - started) / 1000)] ??= { sent: 0, worstMs: 0 });
+          s.sent++;
+          s.worstMs = Math.max(s.worstMs, at - sentAt);
           if (r.body.code === 1) {
             flight.feedId = dataOf(r, FeedSchema).id;
             if (inWindow(at)) acceptedInWindow++;
@@ -389,6 +396,7 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
       'HTTP p50 ms': round(percentile(httpMs, 50)),
       'HTTP p99 ms': round(percentile(httpMs, 99)),
       'HTTP max ms': round(httpMs.at(-1) ?? NaN),
+      ...(o.timeline ? { 'worst HTTP ms by second': seconds.map((s) => Math.round(s.worstMs)).join(' ') } : {}),
       'tap-to-ack p50 ms': round(percentile(tapToAck, 50)),
       'tap-to-ack p99 ms': round(percentile(tapToAck, 99)),
       'tap-to-ack max ms': round(tapToAck.at(-1) ?? NaN),
@@ -429,6 +437,7 @@ if (process.argv.includes('--fleet')) {
     users: arg('users', 200),
     connections: arg('connections', 64),
     profileDir: argText('profile'),
+    timeline: process.argv.includes('--timeline'),
   };
   console.log(
     `Feeds through the API, ${String(options.rate)}/s offered for ${String(options.seconds)} s over ` +
