@@ -1,9 +1,21 @@
 import { defineConfig } from 'vitest/config';
+import { webProject } from './apps/web/vitest.config.ts';
 
 /**
  * Test projects: `unit` (next to the code; the web app's run in jsdom) and `integration`
  * (the API through app.inject / a listening server, against PGlite, or PostgreSQL when DATABASE_URL is set).
  */
+/** Web tests that replace modules or globals (relative to apps/web). */
+const WEB_ISOLATED = [
+  'src/features/cashout/CashOutPage.test.tsx',
+  'src/features/certificate/CertificatePage.test.tsx',
+  'src/features/events/EventDetailPage.test.tsx',
+  'src/features/events/OrderConfirmPage.test.tsx',
+  'src/features/live/LivePage.test.tsx',
+  'src/features/live/feed-flow.test.tsx',
+  'src/features/money/MoneyPage.test.tsx',
+];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,7 +31,10 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      './apps/web/vitest.config.ts',
+      // The web app's tests share one jsdom per worker (a fresh one per file cost ~2 s each); those that
+      // replace modules (vi.mock) or globals get their own, since a shared module registry would leak them.
+      webProject({ name: 'web', isolate: false, exclude: WEB_ISOLATED }),
+      webProject({ name: 'web-isolated', include: WEB_ISOLATED }),
       {
         test: {
           name: 'integration',

@@ -68,7 +68,7 @@ if (want('typecheck')) {
     await step(`typecheck ${ws}`, bin('tsc'), ['-p', ws]);
   }
 }
-if (want('unit')) await vitest(['unit', 'web'], 'unit');
+if (want('unit')) await vitest(['unit', 'web', 'web-isolated'], 'unit');
 if (want('integration')) await vitest(['integration'], 'integration');
 if (want('e2e')) {
   const code = await step('browser prerequisites', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject, type UserWorkspaceConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { messagesPlugin } from './vite-messages-plugin.ts';
 
@@ -22,7 +22,7 @@ const REACT = [
  * vitest would load straight from the root through Node (react-router, antd-mobile, testing-library…) must
  * go through vite instead, so the aliases give every one of them apps/web's React 19.
  */
-export default defineProject({
+const base = {
   plugins: [react(), messagesPlugin()],
   resolve: {
     dedupe: REACT,
@@ -51,4 +51,17 @@ export default defineProject({
     setupFiles: ['./vitest.setup.ts'],
     css: false,
   },
-});
+} satisfies UserWorkspaceConfig;
+
+/** The web app's test project with other options (the root config makes two: shared jsdom, and isolated). */
+export const webProject = (test: { name: string; isolate?: boolean; include?: string[]; exclude?: string[] }) =>
+  defineProject({
+    ...base,
+    test: {
+      ...base.test,
+      ...test,
+      exclude: [...configDefaults.exclude, ...(test.exclude ?? [])],
+    },
+  });
+
+export default defineProject(base);
