@@ -43,14 +43,14 @@ export interface FeedSettlementDeps {
 
 type Waiter = () => void;
 
-/** A command's row as its end leaves it (a lost command expires). */
-function commandEnd({ command, end }: FeedEnd) {
-  if (end.status === 'lost') return { id: command ?? '', status: 'expired' as const, answer: null };
-  const answered = end.outcome !== null && end.ackedAt;
+/** A command's row as its end leaves it: the device's answer when there was one; a lost command expires. */
+function commandEnd(id: string, end: CommandEnd) {
+  if (end.status === 'lost') return { id, status: 'expired' as const, answer: null };
+  const { outcome, ackedAt } = end;
   return {
-    id: command ?? '',
+    id,
     status: end.status,
-    answer: answered ? { outcome: end.outcome ?? '', grams: end.grams, ackedAt: end.ackedAt ?? new Date(0) } : null,
+    answer: outcome !== null && ackedAt ? { outcome, grams: end.grams, ackedAt } : null,
   };
 }
 
@@ -124,8 +124,8 @@ export class FeedSettlement {
       const ledger = this.deps.ledgerBatchIn(tx);
       // One statement locks the feeds, then their holds, and reads the feeders of unanswered commands and
       // the users' nicknames. Asynchronous commit: the lock on the shared revenue accounts is released
-      // without waiting for the disk. A settlement is derived from facts committed before it (the feed, its
-      // hold, the command's recorded end), so one lost in a crash is made again, the same, by the sweeper.
+      // without waiting for the disk; what a database crash could lose is voided later, never charged
+      // (decision 011, "Asynchronous commit for settlements").
       const read = new OneStatement();
       batch.commitAsynchronouslyIn(read);
       const pending = batch.pendingIn(read, ids);
@@ -149,8 +149,8 @@ export class FeedSettlement {
       }
       // One statement records the commands' ends, posts or voids the holds and ends the feeds.
       const write = new OneStatement();
-      const recorded = items.filter((i) => i.command !== undefined);
-      if (recorded.length > 0) this.deps.commands.settleManyIn(write, recorded.map(commandEnd));
+      const recorded = items.flatMap((i) => (i.command === undefined ? [] : [commandEnd(i.command, i.end)]));
+      if (recorded.length > 0) this.deps.commands.settleManyIn(write, recorded);
       if (plans.size === 0) {
         await batch.run(write);
         return { settled: new Map<string, FeedRow>(), nicknames: names() };
