@@ -55,10 +55,6 @@ export class OneStatement {
     };
   }
 
-  get size(): number {
-    return this.parts.length;
-  }
-
   /** Runs every part in one statement, then hands each reading part its rows (in the order added). */
   async run(db: Database): Promise<void> {
     if (this.parts.length === 0) return;
