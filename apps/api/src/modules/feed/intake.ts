@@ -16,8 +16,7 @@ export interface FeedTap {
   body: FeedBody;
   feedId: string;
   holdId: string;
-  commandId: string;
-  /** The dispense command's message, stored with the feed (as sent when `commandSent`). */
+  /** The dispense command's message (its id is the feed's command id), stored with the feed (as sent when `commandSent`). */
   command: DeviceCommand;
   commandSent: boolean;
   createdAt: Date;
@@ -27,10 +26,7 @@ export interface FeedTap {
 }
 
 /** What became of a tap: a new feed, the same key as an earlier feed (answered from it), or a refusal. */
-export type TapResult =
-  | { kind: 'created'; feed: FeedRow; command: DeviceCommand; commandSent: boolean }
-  | { kind: 'replay' }
-  | { kind: 'refused'; error: ErrorId };
+export type TapResult = { kind: 'created'; feed: FeedRow } | { kind: 'replay' } | { kind: 'refused'; error: ErrorId };
 
 export interface FeedIntakeDeps {
   feeds: Pick<FeedRepository, 'transaction'>;
@@ -51,7 +47,7 @@ export interface FeedIntakeDeps {
  * Another transaction took a key of this batch between the check and the insert, or a device was disabled
  * meanwhile: the batch runs again (and decides again).
  */
-class KeyRace extends Error {
+class BatchRace extends Error {
   constructor() {
     super('a feed key was taken, or a device disabled, meanwhile');
   }
@@ -90,7 +86,7 @@ export class FeedIntake {
           }),
         );
       } catch (error) {
-        if (!(error instanceof KeyRace) || attempt >= 3) throw error;
+        if (!(error instanceof BatchRace) || attempt >= 3) throw error;
       }
     }
   }
@@ -193,13 +189,12 @@ export class FeedIntake {
     );
     await batch.run(write);
     const rows = inserted();
-    if (rows.length !== accepted.length || commandRows().size !== accepted.length) throw new KeyRace();
+    if (rows.length !== accepted.length || commandRows().size !== accepted.length) throw new BatchRace();
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const i of accepted) {
       const feed = byId.get(tapAt(taps, i).feedId);
-      if (!feed) throw new KeyRace();
-      const { command, commandSent } = tapAt(taps, i);
-      results[i] = { kind: 'created', feed, command, commandSent };
+      if (!feed) throw new BatchRace();
+      results[i] = { kind: 'created', feed };
     }
     return results;
   }
@@ -225,7 +220,7 @@ function newFeed(t: FeedTap, devices: Map<string, FeedDevice>): NewFeed {
     grams: t.body.grams,
     coins: t.body.coins,
     holdId: t.holdId,
-    commandId: t.commandId,
+    commandId: t.command.id,
     expiresAt: t.expiresAt,
     createdAt: t.createdAt,
   };

@@ -43,16 +43,18 @@ export class FeedService {
     const ttlMs = commandTtlMs(ahead, timings);
     const expiresAt = new Date(now.getTime() + ttlMs);
     const feedId = randomUUID();
-    const commandId = randomUUID();
+    // The command's row is stored with the feed: as sent when nothing waits on the device now.
+    const stored = {
+      command: this.deps.gateway.prepareCommand(randomUUID(), { kind: 'dispense', grams: body.grams }, ttlMs),
+      sent: ahead === 0,
+    };
     const result = await this.deps.intake.submit({
       userId,
       body,
       feedId,
       holdId: randomUUID(),
-      commandId,
-      // Its row is stored with the feed; "sent" when nothing waits on the device now.
-      command: this.deps.gateway.prepareCommand(commandId, { kind: 'dispense', grams: body.grams }, ttlMs),
-      commandSent: ahead === 0,
+      command: stored.command,
+      commandSent: stored.sent,
       createdAt: now,
       expiresAt,
       holdExpiresAt: new Date(expiresAt.getTime() + timings.holdMarginMs),
@@ -65,7 +67,7 @@ export class FeedService {
     }
     const created = result.feed;
     this.deps.onWalletChange(userId);
-    return this.dispatch(created, { command: result.command, sent: result.commandSent });
+    return this.dispatch(created, stored);
   }
 
   /** Sends the feed's command; a command that cannot be sent ends the feed at once (nothing charged). */
