@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config/env';
+import { batchTransactions, type BatchTransaction } from './db/batch-transaction';
 import { openDatabase, type Database, type DatabaseHandle } from './db/client';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer, type SmsSender } from './mail/mailer';
 import { SettingsRepository } from './modules/configuration/repository';
@@ -425,11 +426,12 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   // Feeds are made and settled in batches under load, each batch one transaction (decision 011). PGlite
   // has one connection: its transactions never overlap, so nothing is locked for other writers.
   const concurrentWriters = database.kind === 'postgres';
-  const feedBatchIn = (tx: Database) => new FeedBatchRepository(tx);
-  const ledgerBatchIn = (tx: Database) =>
+  const batchTransactionsRun = batchTransactions(database);
+  const feedBatchIn = (tx: BatchTransaction) => new FeedBatchRepository(tx.db, tx);
+  const ledgerBatchIn = (tx: BatchTransaction) =>
     new LedgerBatch({
-      batch: new LedgerBatchRepository(tx),
-      ledger: new LedgerRepository(tx, { joined: true }),
+      batch: new LedgerBatchRepository(tx.db, tx),
+      ledger: new LedgerRepository(tx.db, { joined: true }),
       clock,
       accountIds: ledgerAccountIds,
       concurrentWriters,
@@ -440,6 +442,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   };
   const feedSettlement = new FeedSettlement({
     feeds: feedRepository,
+    transactions: batchTransactionsRun,
     batchIn: feedBatchIn,
     ledgerBatchIn,
     commands: commandRepository,
@@ -463,7 +466,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   const feeds = new FeedService({
     feeds: feedRepository,
     intake: new FeedIntake({
-      feeds: feedRepository,
+      transactions: batchTransactionsRun,
       batchIn: feedBatchIn,
       ledgerBatchIn,
       commands: commandRepository,

@@ -11,7 +11,7 @@ import {
   walletOf,
 } from '../src/modules/ledger/policy';
 import type { LedgerService } from '../src/modules/ledger/service';
-import { sqlState } from '../src/modules/ledger/repository';
+import { sqlState } from '../src/db/sql-state';
 import { createTestApi, loginToken, okData, type TestApi } from './harness';
 
 describe('coin ledger', () => {

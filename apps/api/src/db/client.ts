@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the underlying instance (tests dump and load data directories through it). */
   pglite?: PGlite;
+  /** PostgreSQL only: the connection pool (batch transactions take a connection of their own). */
+  pool?: pg.Pool;
 }
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '../../drizzle');
@@ -39,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Bigint columns come back as strings from pg; schema columns use mode 'number' to agree with PGlite.
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });

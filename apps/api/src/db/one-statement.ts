@@ -1,5 +1,6 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { StatementSender } from './batch-transaction';
 import type { Database } from './client';
 import { rowsOf } from './rows';
 
@@ -27,6 +28,15 @@ interface Part {
  */
 export class OneStatement {
   private readonly parts: Part[] = [];
+  private readonly ahead: SQL[] = [];
+
+  /**
+   * A statement of its own that runs just before this one (a lock, a setting), sent in the same round trip
+   * when run by a StatementSender. This one sees what it did (each statement takes a fresh snapshot).
+   */
+  before(query: SQL): void {
+    this.ahead.push(query);
+  }
 
   /**
    * Adds a part named `name` (a plain identifier, unique in the statement). `map` turns its rows into the
@@ -55,9 +65,27 @@ export class OneStatement {
     };
   }
 
-  /** Runs every part in one statement, then hands each reading part its rows (in the order added). */
-  async run(db: Database): Promise<void> {
-    if (this.parts.length === 0) return;
+  /**
+   * Runs the statements before it, then every part in one statement; then hands each reading part its rows
+   * (in the order added). A StatementSender sends them all at once.
+   */
+  async run(on: Database | StatementSender): Promise<void> {
+    const main = this.statement();
+    let answer: unknown;
+    if (isSender(on)) {
+      const results = await on.send(main ? [...this.ahead, main] : this.ahead);
+      answer = main ? results.at(-1)?.[0]?.rows : undefined;
+    } else {
+      for (const query of this.ahead) await on.execute(query);
+      if (main) answer = rowsOf<{ rows?: unknown }>(await on.execute(main))[0]?.rows;
+    }
+    const all = (typeof answer === 'string' ? JSON.parse(answer) : answer) as Record<string, Rows> | undefined;
+    for (const p of this.parts) p.take?.((all && typeof all === 'object' ? all[p.name] : undefined) ?? []);
+  }
+
+  /** The parts as one statement answering `... AS rows` (a JSON object of each reading part's rows). */
+  private statement(): SQL | undefined {
+    if (this.parts.length === 0) return undefined;
     const ctes = sql.join(
       this.parts.map((p) => sql`${sql.identifier(p.name)} AS (${p.query})`),
       sql`, `,
@@ -73,9 +101,12 @@ export class OneStatement {
             ),
             sql`, `,
           )}) AS rows`;
-    const all = jsonOf(await db.execute(sql`WITH ${ctes} ${answer}`)) as Record<string, Rows> | number;
-    for (const p of reading) p.take?.((typeof all === 'object' ? all[p.name] : undefined) ?? []);
+    return sql`WITH ${ctes} ${answer}`;
   }
+}
+
+function isSender(on: Database | StatementSender): on is StatementSender {
+  return typeof (on as Partial<StatementSender>).send === 'function';
 }
 
 /** A table's row from its JSON form (columns by their database names), as a select would answer it. */
@@ -88,18 +119,17 @@ export function fromJsonRow<T extends PgTable>(table: T, json: Record<string, un
   return row;
 }
 
-/** The value of a one-row statement answering `... AS rows` (JSON, parsed by PGlite or node-postgres). */
-function jsonOf(result: unknown): unknown {
-  const row = rowsOf<{ rows?: unknown }>(result)[0];
-  return typeof row?.rows === 'string' ? JSON.parse(row.rows) : row?.rows;
-}
-
 /**
  * `= ${anyOf(ids, 'uuid')}`: membership in a list given as one array parameter. The planner sees how many
  * ids there are (a set from jsonb is guessed at 100 rows, which made it scan whole tables to hash-join
  * them), so a key's index is used whatever the batch size.
  */
 export function anyOf(ids: readonly (string | number)[], type: 'uuid' | 'text' | 'int'): SQL {
+  return sql`ANY(${arrayOf(ids, type)})`;
+}
+
+/** The list as one array parameter of that type. */
+export function arrayOf(ids: readonly (string | number)[], type: 'uuid' | 'text' | 'int'): SQL {
   const literal = `{${ids.map((id) => (typeof id === 'number' ? String(id) : `"${id.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
-  return sql`ANY(${literal}::${sql.raw(type)}[])`;
+  return sql`${literal}::${sql.raw(type)}[]`;
 }

@@ -3,7 +3,7 @@ import type { CashoutState } from '@petheart/contracts';
 import type { Database } from '../../db/client';
 import { cashoutEvents, cashouts, ledgerHolds, users } from '../../db/schema';
 import { userMatches } from '../admin-money/filters';
-import { RETRYABLE_SQL_STATES, sqlState } from '../ledger/repository';
+import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
 
 export type CashoutRow = typeof cashouts.$inferSelect;
 export type NewCashout = Omit<typeof cashouts.$inferInsert, 'id' | 'status' | 'holdId' | 'remark'>;

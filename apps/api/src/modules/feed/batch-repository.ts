@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { StatementSender } from '../../db/batch-transaction';
 import type { Database } from '../../db/client';
-import { anyOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
+import { anyOf, arrayOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
 import { bases, devices, feeds, users } from '../../db/schema';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
@@ -17,10 +18,14 @@ export const keyOf = (userId: number, key: string) => `${String(userId)}|${key}`
  * OneStatement, named `feed_...`), inside a transaction the caller runs. Rows are locked in id order.
  */
 export class FeedBatchRepository {
-  constructor(private readonly db: Database) {}
+  /** With `sender`, a statement goes out with those before it (one round trip). */
+  constructor(
+    private readonly db: Database,
+    private readonly sender?: StatementSender,
+  ) {}
 
   run(statement: OneStatement): Promise<void> {
-    return statement.run(this.db);
+    return statement.run(this.sender ?? this.db);
   }
 
   /** Inside a transaction: its commit does not wait for the write-ahead log to reach the disk. */
@@ -46,13 +51,13 @@ export class FeedBatchRepository {
    * Serialises each device's feeds until commit, for when other connections make feeds too: a transaction
    * lock per device (advisory, taken in one order), so that the daily cap counts every feed of the device;
    * the rows themselves are not locked, so state reports (food stock, online flags) never wait for a feed.
-   * Its own statement: the reads after it must see what the transactions it waited for committed.
+   * A statement of its own before `q`: q's reads must see what the transactions it waited for committed.
    */
-  async serialiseDevices(ids: string[]): Promise<void> {
+  serialiseDevicesIn(q: OneStatement, ids: string[]): void {
     if (ids.length === 0) return;
-    await this.db.execute(sql`
+    q.before(sql`
       SELECT pg_advisory_xact_lock(${FEED_DEVICE_LOCKS}::int, h) FROM (
-        SELECT DISTINCT hashtext(v) AS h FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) AS v ORDER BY h
+        SELECT DISTINCT hashtext(v) AS h FROM unnest(${arrayOf(ids, 'text')}) AS v ORDER BY h
       ) AS locks`);
   }
 

@@ -1,6 +1,6 @@
 import type { DeviceCommand, DevicePortion, ErrorId, FeedBody } from '@petheart/contracts';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { GroupCommit } from '../../db/group-commit';
 import { OneStatement } from '../../db/one-statement';
 import { commandRow } from '../gateway/commands';
@@ -8,7 +8,7 @@ import type { CommandRepository } from '../gateway/repository';
 import type { LedgerBatch } from '../ledger/batch';
 import { keyOf, type FeedBatchRepository } from './batch-repository';
 import { holdKey, portionOffered, startOfUtcDay } from './policy';
-import type { FeedDevice, FeedRepository, FeedRow, NewFeed } from './repository';
+import type { FeedDevice, FeedRow, NewFeed } from './repository';
 
 /** One tap, with the ids and times the service chose for it. */
 export interface FeedTap {
@@ -29,9 +29,10 @@ export interface FeedTap {
 export type TapResult = { kind: 'created'; feed: FeedRow } | { kind: 'replay' } | { kind: 'refused'; error: ErrorId };
 
 export interface FeedIntakeDeps {
-  feeds: Pick<FeedRepository, 'transaction'>;
-  batchIn: (tx: Database) => FeedBatchRepository;
-  ledgerBatchIn: (tx: Database) => LedgerBatch;
+  /** A batch's transaction (its statements sent together). */
+  transactions: BatchTransactions;
+  batchIn: (tx: BatchTransaction) => FeedBatchRepository;
+  ledgerBatchIn: (tx: BatchTransaction) => LedgerBatch;
   /** The dispense commands' rows, written with their feeds (parts of the batch's statement). */
   commands: Pick<CommandRepository, 'insertManyIn'>;
   /** The configured portions, for devices without their own (read before the transaction). */
@@ -78,7 +79,7 @@ export class FeedIntake {
     const defaults = await this.deps.defaultPortions();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.deps.feeds.transaction((_repo, tx) =>
+        return await this.deps.transactions((tx) =>
           this.decide(taps, defaults, {
             batch: this.deps.batchIn(tx),
             ledger: this.deps.ledgerBatchIn(tx),
@@ -107,9 +108,10 @@ export class FeedIntake {
       return error === null;
     };
     const deviceIds = [...new Set(taps.map((t) => t.body.device_id))];
-    if (this.deps.concurrentWriters) await batch.serialiseDevices(deviceIds);
-    // One statement reads the keys, the devices, their grams today and the users' wallets (locked).
+    // One statement reads the keys, the devices, their grams today and the users' wallets (locked); on
+    // PostgreSQL the devices' locks are taken by a statement sent with it.
     const read = new OneStatement();
+    if (this.deps.concurrentWriters) batch.serialiseDevicesIn(read, deviceIds);
     const usedKeys = batch.usedKeysIn(
       read,
       taps.map((t) => ({ userId: t.userId, key: t.body.idempotency_key })),

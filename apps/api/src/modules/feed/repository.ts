@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { bases, deviceCommands, devices, feeds, ledgerHolds } from '../../db/schema';
 import type { DevicePortion } from '@petheart/contracts';
-import { RETRYABLE_SQL_STATES, sqlState } from '../ledger/repository';
+import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
 import type { PendingFeedState } from './policy';
 
 export type FeedRow = typeof feeds.$inferSelect;

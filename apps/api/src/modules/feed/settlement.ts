@@ -1,6 +1,6 @@
 import type { LiveServerEvent } from '@petheart/contracts';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { GroupCommit } from '../../db/group-commit';
 import { OneStatement } from '../../db/one-statement';
 import type { LedgerBatch } from '../ledger/batch';
@@ -18,10 +18,12 @@ interface FeedEnd {
 }
 
 export interface FeedSettlementDeps {
-  feeds: Pick<FeedRepository, 'transaction' | 'idByCommand' | 'sweepable'>;
-  batchIn: (tx: Database) => FeedBatchRepository;
+  feeds: Pick<FeedRepository, 'idByCommand' | 'sweepable'>;
+  /** A batch's transaction (its statements sent together). */
+  transactions: BatchTransactions;
+  batchIn: (tx: BatchTransaction) => FeedBatchRepository;
   /** The ledger's batches, inside the settlement's transaction. */
-  ledgerBatchIn: (tx: Database) => LedgerBatch;
+  ledgerBatchIn: (tx: BatchTransaction) => LedgerBatch;
   /** The dispense commands' rows: a command's end is recorded with the settlement it decides (a part of its statement). */
   commands: Pick<CommandRepository, 'settleManyIn'>;
   /** Voids pending holds past their expiry (the ledger's safety net, run by the sweeper). */
@@ -119,7 +121,7 @@ export class FeedSettlement {
    */
   private async settleMany(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
     const ids = [...new Set(items.map((i) => i.feedId))];
-    const { settled, nicknames } = await this.deps.feeds.transaction(async (_repo, tx) => {
+    const { settled, nicknames } = await this.deps.transactions(async (tx) => {
       const batch = this.deps.batchIn(tx);
       const ledger = this.deps.ledgerBatchIn(tx);
       // One statement locks the feeds, then their holds, and reads the feeders of unanswered commands and

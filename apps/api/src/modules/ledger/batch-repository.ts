@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { StatementSender } from '../../db/batch-transaction';
 import type { Database } from '../../db/client';
 import { anyOf, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
@@ -48,10 +49,14 @@ const num = (v: unknown) => Number(v);
  * each other in a circle. Part names start with `ledger_`.
  */
 export class LedgerBatchRepository {
-  constructor(private readonly db: Database) {}
+  /** With `sender`, a statement goes out with those before it (one round trip). */
+  constructor(
+    private readonly db: Database,
+    private readonly sender?: StatementSender,
+  ) {}
 
   run(statement: OneStatement): Promise<void> {
-    return statement.run(this.db);
+    return statement.run(this.sender ?? this.db);
   }
 
   /** Users' wallets, row-locked in id order (wallets are the first accounts every writer locks). */
@@ -87,10 +92,13 @@ export class LedgerBatchRepository {
     );
   }
 
-  /** Accounts row-locked in lockOrder: users' wallets first, then the shared ones, each by id. */
-  async lockAccounts(ids: number[]): Promise<void> {
+  /**
+   * Accounts row-locked in lockOrder (users' wallets first, then the shared ones, each by id), by a statement
+   * of its own just before `q`.
+   */
+  lockAccountsIn(q: OneStatement, ids: number[]): void {
     if (ids.length === 0) return;
-    await this.db.execute(sql`
+    q.before(sql`
       SELECT a.id FROM ${ledgerAccounts} a
       WHERE a.id = ${anyOf(ids, 'int')}
       ORDER BY (a.kind <> 'user_wallet'), a.id FOR UPDATE`);

@@ -199,7 +199,7 @@ export class LedgerBatch {
       add(hold.accountId, 0, -hold.amount);
       for (const l of lines) add(l.accountId, l.amount, 0);
     }
-    if (this.deps.concurrentWriters) await this.deps.batch.lockAccounts([...deltas.keys()]);
+    if (this.deps.concurrentWriters) this.deps.batch.lockAccountsIn(q, [...deltas.keys()]);
     this.deps.batch.adjust(
       q,
       [...deltas].map(([accountId, d]) => ({ accountId, ...d })),

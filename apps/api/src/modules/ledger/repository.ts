@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, users } from '../../db/schema';
+import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
 import { isUserAccount, type AccountRef } from './policy';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -14,22 +15,6 @@ export interface EntryRow {
   userId: number | null;
   amount: number;
 }
-
-/** The PostgreSQL error code (SQLSTATE) of an error or of one of its causes. */
-export function sqlState(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
-export const RETRYABLE_SQL_STATES: ReadonlySet<string> = new Set(['40P01', '40001']);
 
 const ownerIs = (ref: AccountRef) =>
   isUserAccount(ref)

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentOrderStatus, PaymentPurpose } from '@petheart/contracts';
 import type { Database } from '../../db/client';
 import { paymentNotifications, paymentOrders } from '../../db/schema';
-import { sqlState } from '../ledger/repository';
+import { sqlState } from '../../db/sql-state';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type NewOrder = Omit<typeof paymentOrders.$inferInsert, 'id' | 'status' | 'paidAt' | 'providerTransactionId'>;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { supportGifts, supportItems, users } from '../../db/schema';
-import { RETRYABLE_SQL_STATES, sqlState } from '../ledger/repository';
+import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
 import { SupportEventRepository } from './event-repository';
 
 export type GiftRow = typeof supportGifts.$inferSelect;

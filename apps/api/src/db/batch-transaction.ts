@@ -1,0 +1,114 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Database } from './client';
+import { inlineSql } from './inline-sql';
+import { RETRYABLE_SQL_STATES, sqlState } from './sql-state';
+
+type Rows = Record<string, unknown>[];
+
+/** Sends statements together: one round trip to PostgreSQL, one call into PGlite. */
+export interface StatementSender {
+  /** Runs the statements in order (each sees what the ones before it did); answers each one's rows. */
+  send(statements: readonly SQL[]): Promise<Rows[]>;
+}
+
+/** A batch's transaction: its statements sent in as few round trips as it allows. */
+export interface BatchTransaction extends StatementSender {
+  /** Drizzle in the same transaction, for a query between sends (an account made on its first use). */
+  readonly db: Database;
+}
+
+/**
+ * Runs `work` in one transaction whose statements go out together (decision 011, "Round trips"): on
+ * PostgreSQL the BEGIN travels with the first send, so a batch that reads once and writes once costs three
+ * round trips (read, write, COMMIT) instead of five; on PGlite each send is one call into the engine (a
+ * query with parameters is six: parse, describe, bind, describe, execute, sync). Parameters are written into
+ * the text as quoted literals (inlineSql), which the server types from their context as it would a
+ * parameter. A deadlock or serialization failure runs `work` again (3 tries).
+ */
+export type BatchTransactions = <T>(work: (tx: BatchTransaction) => Promise<T>) => Promise<T>;
+
+export function batchTransactions(handle: {
+  kind: 'pglite' | 'postgres';
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}): BatchTransactions {
+  const once = handle.pool
+    ? postgresTransaction(handle.pool)
+    : handle.pglite
+      ? pgliteTransaction(handle.pglite)
+      : undefined;
+  if (!once) throw new Error(`no connection for ${handle.kind} batch transactions`);
+  return async (work) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work);
+      } catch (error) {
+        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
+      }
+    }
+  };
+}
+
+function pgliteTransaction(pglite: PGlite): BatchTransactions {
+  // PGlite's transaction holds its one connection; queries outside it wait until it ends.
+  return (work) =>
+    pglite.transaction(async (t) => {
+      const db = drizzlePglite(t as unknown as PGlite) as unknown as Database;
+      return work({
+        db,
+        send: async (statements) => {
+          if (statements.length === 0) return [];
+          const results = await t.exec(statements.map(inlineSql).join(';\n'));
+          return results.map((r) => r.rows as Rows);
+        },
+      });
+    });
+}
+
+function postgresTransaction(pool: pg.Pool): BatchTransactions {
+  return async (work) => {
+    const client = await pool.connect();
+    // Changed by `send` (TypeScript cannot see that through the closure, hence the object).
+    const at: { state: 'new' | 'open' | 'ended' } = { state: 'new' };
+    // Drizzle's queries must not run before the transaction has begun (they would run outside it).
+    const guarded = {
+      query: (...args: Parameters<pg.PoolClient['query']>) => {
+        if (at.state !== 'open') throw new Error('a batch transaction was used before its first send');
+        return (client.query as (...a: unknown[]) => unknown)(...args);
+      },
+    };
+    const db = drizzlePg(guarded as unknown as pg.PoolClient) as unknown as Database;
+    let broken: Error | undefined;
+    try {
+      const result = await work({
+        db,
+        send: async (statements) => {
+          if (statements.length === 0) return [];
+          const texts = statements.map(inlineSql);
+          const opening = at.state === 'new';
+          if (opening) texts.unshift('BEGIN');
+          at.state = 'open';
+          const answer = (await client.query(texts.join(';\n'))) as pg.QueryResult | pg.QueryResult[];
+          const results = Array.isArray(answer) ? answer : [answer];
+          return results.slice(opening ? 1 : 0).map((r) => r.rows as Rows);
+        },
+      });
+      if (at.state === 'open') await client.query('COMMIT');
+      at.state = 'ended';
+      return result;
+    } catch (error) {
+      if (at.state === 'open')
+        await client.query('ROLLBACK').catch((e: unknown) => {
+          broken = e instanceof Error ? e : new Error(String(e));
+        });
+      at.state = 'ended';
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}

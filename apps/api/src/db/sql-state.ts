@@ -1,0 +1,15 @@
+/** The PostgreSQL error code (SQLSTATE) of an error or of one of its causes. */
+export function sqlState(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let e: unknown = error;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
+export const RETRYABLE_SQL_STATES: ReadonlySet<string> = new Set(['40P01', '40001']);
