@@ -50,7 +50,7 @@ import { LiveRoomService } from './modules/live/room-service';
 import { LiveRealtime } from './modules/realtime/realtime';
 import { ReportRepository } from './modules/report/repository';
 import { ReportService } from './modules/report/service';
-import { DEFAULT_FEED_TIMINGS, startOfUtcDay } from './modules/feed/policy';
+import { DEFAULT_FEED_TIMINGS } from './modules/feed/policy';
 import { FeedBatchRepository } from './modules/feed/batch-repository';
 import { FeedIntake } from './modules/feed/intake';
 import { FeedRepository } from './modules/feed/repository';
@@ -450,7 +450,6 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     broadcast: (deviceId, event, payload) => {
       realtime.broadcast(deviceId, event, payload);
     },
-    gramsToday: (deviceIds) => roomRepository.gramsSinceMany(deviceIds, startOfUtcDay(clock.now())),
     onWalletChange: (userId) => {
       users.forget(userId);
     },

@@ -135,6 +135,16 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     );
     expect(log).toMatchObject({ total: 1, page: 1, limit: 10 });
     expect(log.list).toEqual([receipt]);
+
+    // A second feed: the room's grams today counts the first from the table and the second, whose end this
+    // settlement writes, once.
+    const again = okData(
+      await api.post('/api/live/feed', feedBody(station.deviceId), { token: user.token }),
+      FeedSchema,
+    );
+    expect(await settled(api, user.token, again.id)).toMatchObject({ status: 'succeeded', grams_dispensed: 10 });
+    await watcher.untilFed(2);
+    expect(watcher.fed[1]).toEqual({ device_id: station.deviceId, nickname: 'Mia', grams: 10, grams_today: 20 });
   });
 
   it('charges for what fell: the price × grams measured / grams asked, rounded down, never above the hold', async () => {

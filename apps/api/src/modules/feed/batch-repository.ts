@@ -3,7 +3,7 @@ import type { StatementSender } from '../../db/batch-transaction';
 import type { Database } from '../../db/client';
 import { anyOf, arrayOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
-import { bases, devices, feeds, users } from '../../db/schema';
+import { bases, deviceCommands, devices, feeds, users } from '../../db/schema';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */
@@ -156,6 +156,22 @@ export class FeedBatchRepository {
       sql`SELECT d.id FROM ${devices} d
         WHERE d.feeder_online AND d.id IN (SELECT f.device_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')})`,
       (rows) => new Set(rows.map((r) => String(r.id))),
+    );
+  }
+
+  /**
+   * Grams dispensed since `since` at the devices of these feeds (the live room's figure), leaving out the
+   * commands in `recording`, whose ends the caller's transaction writes (it adds those it wrote).
+   */
+  gramsDispensedIn(q: OneStatement, feedIds: string[], since: Date, recording: string[]): Later<Map<string, number>> {
+    return q.add(
+      'feed_room_grams',
+      sql`SELECT c.device_id, coalesce(sum(c.grams), 0)::int AS grams FROM ${deviceCommands} c
+        WHERE c.device_id IN (SELECT f.device_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')})
+          AND c.kind = 'dispense' AND c.status = 'acked' AND c.acked_at >= ${since.toISOString()}::timestamptz
+          AND NOT c.id = ${anyOf(recording, 'uuid')}
+        GROUP BY c.device_id`,
+      (rows) => new Map(rows.map((r) => [String(r.device_id), Number(r.grams)])),
     );
   }
 

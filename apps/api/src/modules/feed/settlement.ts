@@ -6,7 +6,7 @@ import { OneStatement } from '../../db/one-statement';
 import type { LedgerBatch } from '../ledger/batch';
 import type { CommandRepository } from '../gateway/repository';
 import type { FeedBatchRepository } from './batch-repository';
-import { feedOutcome, sweepEnd, type CommandEnd } from './policy';
+import { feedOutcome, startOfUtcDay, sweepEnd, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
 import { endOf, planSettlement, type SettlementPlan } from './settlement-plan';
 
@@ -30,8 +30,6 @@ export interface FeedSettlementDeps {
   voidExpiredHolds: () => Promise<number>;
   /** The room hears who fed and the device's grams today. */
   broadcast: (deviceId: string, event: 'fed', payload: LiveServerEvent<'fed'>) => void;
-  /** Grams each device dispensed today (the live room's figure). */
-  gramsToday: (deviceIds: string[]) => Promise<Map<string, number>>;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
   /** After feeds whose food fell (fan points for members of the rooms; best effort). */
@@ -121,7 +119,9 @@ export class FeedSettlement {
    */
   private async settleMany(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
     const ids = [...new Set(items.map((i) => i.feedId))];
-    const { settled, nicknames } = await this.deps.transactions(async (tx) => {
+    const since = startOfUtcDay(this.deps.clock.now());
+    const recorded = items.flatMap((i) => (i.command === undefined ? [] : [commandEnd(i.command, i.end)]));
+    const { settled, nicknames, gramsToday } = await this.deps.transactions(async (tx) => {
       const batch = this.deps.batchIn(tx);
       const ledger = this.deps.ledgerBatchIn(tx);
       // One statement locks the feeds, then their holds, and reads the feeders of unanswered commands and
@@ -137,6 +137,13 @@ export class FeedSettlement {
         items.filter((i) => i.end.status !== 'acked').map((i) => i.feedId),
       );
       const names = batch.nicknamesIn(read, ids);
+      // The rooms' grams today: what their devices' commands dispensed, and below what this batch records.
+      const roomGrams = batch.gramsDispensedIn(
+        read,
+        ids,
+        since,
+        recorded.map((r) => r.id),
+      );
       await batch.run(read);
 
       const locked = new Map(pending().map((f) => [f.id, f]));
@@ -151,11 +158,10 @@ export class FeedSettlement {
       }
       // One statement records the commands' ends, posts or voids the holds and ends the feeds.
       const write = new OneStatement();
-      const recorded = items.flatMap((i) => (i.command === undefined ? [] : [commandEnd(i.command, i.end)]));
-      if (recorded.length > 0) this.deps.commands.settleManyIn(write, recorded);
+      const ended = recorded.length > 0 ? this.deps.commands.settleManyIn(write, recorded) : () => [];
       if (plans.size === 0) {
         await batch.run(write);
-        return { settled: new Map<string, FeedRow>(), nicknames: names() };
+        return { settled: new Map<string, FeedRow>(), nicknames: names(), gramsToday: new Map<string, number>() };
       }
       const held = [...plans.values()].filter((p) => p.feed.holdId !== null);
       const { results } = await ledger.settleHoldsIn(
@@ -177,14 +183,22 @@ export class FeedSettlement {
         },
       );
       await batch.run(write);
-      return { settled: new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }])), nicknames: names() };
+      const gramsToday = roomGrams();
+      for (const c of ended())
+        if (c.kind === 'dispense' && c.status === 'acked' && c.grams && c.ackedAt && c.ackedAt >= since)
+          gramsToday.set(c.deviceId, (gramsToday.get(c.deviceId) ?? 0) + c.grams);
+      return {
+        settled: new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }])),
+        nicknames: names(),
+        gramsToday,
+      };
     });
     for (const feed of settled.values()) {
       this.deps.onWalletChange(feed.userId);
       this.wake(feed.id);
     }
     const fed = [...settled.values()].filter((f) => f.status === 'succeeded');
-    if (fed.length > 0) this.track(this.announce(fed, nicknames));
+    if (fed.length > 0) this.announce(fed, nicknames, gramsToday);
     // The first of each feed's ends answers with it; the others changed nothing.
     const answered = new Set<string>();
     return items.map(({ feedId }) => {
@@ -194,11 +208,13 @@ export class FeedSettlement {
     });
   }
 
-  /** Each room sees "<nickname> fed <grams> g" with its device's new grams today. */
-  private async announce(fed: FeedRow[], nicknames: Map<number, string>): Promise<void> {
+  /**
+   * Each room sees "<nickname> fed <grams> g" with its device's grams today as the settlement's transaction
+   * left them (no query of its own: the event goes out as soon as the feeds are settled).
+   */
+  private announce(fed: FeedRow[], nicknames: Map<number, string>, gramsToday: Map<string, number>): void {
     const fell = fed.filter((f) => f.gramsDispensed > 0);
-    if (fell.length > 0) this.deps.onFed?.(fell).catch(this.deps.onError);
-    const gramsToday = await this.deps.gramsToday([...new Set(fed.map((f) => f.deviceId))]);
+    if (fell.length > 0) this.track(this.deps.onFed?.(fell) ?? Promise.resolve());
     for (const feed of fed)
       this.deps.broadcast(feed.deviceId, 'fed', {
         device_id: feed.deviceId,

@@ -10,6 +10,16 @@ export type CommandStatus = CommandRow['status'];
 const OPEN: CommandStatus[] = ['queued', 'sent'];
 
 export type NewCommand = typeof deviceCommands.$inferInsert;
+/** A command as settleManyIn ended it. */
+export interface EndedCommand {
+  id: string;
+  deviceId: string;
+  kind: string;
+  status: string;
+  grams: number | null;
+  ackedAt: Date | null;
+}
+
 export interface CommandAnswer {
   outcome: string;
   grams: number;
@@ -91,18 +101,18 @@ export class CommandRepository {
     const q = new OneStatement();
     const settled = this.settleManyIn(q, items);
     await q.run(this.db);
-    const ids = settled();
+    const ids = new Set(settled().map((c) => c.id));
     return items.map((i) => ids.has(i.id));
   }
 
   /**
-   * Ends open commands with their answers, as a part of the caller's statement. One settled already (an
-   * ack racing its expiry) keeps its first answer.
+   * Ends open commands with their answers, as a part of the caller's statement; answers the commands it
+   * ended. One settled already (an ack racing its expiry) keeps its first answer.
    */
   settleManyIn(
     q: OneStatement,
     items: { id: string; status: 'acked' | 'failed' | 'expired'; answer: CommandAnswer | null }[],
-  ): Later<Set<string>> {
+  ): Later<EndedCommand[]> {
     const values = items.map((i) => ({
       id: i.id,
       status: i.status,
@@ -120,8 +130,16 @@ export class CommandRepository {
           items.map((i) => i.id),
           'uuid',
         )} AND c.status IN ('queued', 'sent')
-        RETURNING c.id`,
-      (settled) => new Set(settled.map((r) => String(r.id))),
+        RETURNING c.id, c.device_id, c.kind, c.status, c.grams, c.acked_at`,
+      (ended) =>
+        ended.map((r) => ({
+          id: String(r.id),
+          deviceId: String(r.device_id),
+          kind: String(r.kind),
+          status: String(r.status),
+          grams: r.grams === null ? null : Number(r.grams),
+          ackedAt: r.acked_at === null ? null : new Date(r.acked_at as string),
+        })),
     );
   }
 
