@@ -166,11 +166,12 @@ export class FeedBatchRepository {
   gramsDispensedIn(q: OneStatement, feedIds: string[], since: Date, recording: string[]): Later<Map<string, number>> {
     return q.add(
       'feed_room_grams',
-      sql`SELECT c.device_id, coalesce(sum(c.grams), 0)::int AS grams FROM ${deviceCommands} c
-        WHERE c.device_id IN (SELECT f.device_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')})
-          AND c.kind = 'dispense' AND c.status = 'acked' AND c.acked_at >= ${since.toISOString()}::timestamptz
-          AND NOT c.id = ${anyOf(recording, 'uuid')}
-        GROUP BY c.device_id`,
+      // Device by device (the devices are known only from the feeds): each sum reads its device's acked
+      // commands of today by index; a join over all devices would scan every command.
+      sql`SELECT d.device_id, (SELECT coalesce(sum(c.grams), 0) FROM ${deviceCommands} c
+          WHERE c.device_id = d.device_id AND c.status = 'acked' AND c.kind = 'dispense'
+            AND c.acked_at >= ${since.toISOString()}::timestamptz AND NOT c.id = ${anyOf(recording, 'uuid')})::int AS grams
+        FROM (SELECT DISTINCT f.device_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')}) d`,
       (rows) => new Map(rows.map((r) => [String(r.device_id), Number(r.grams)])),
     );
   }
