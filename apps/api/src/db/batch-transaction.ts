@@ -9,7 +9,7 @@ import { RETRYABLE_SQL_STATES, sqlState } from './sql-state';
 
 type Rows = Record<string, unknown>[];
 
-/** Sends statements together: one round trip to PostgreSQL, one call into PGlite. */
+/** Sends statements together: one round trip to PostgreSQL, one simple query to PGlite. */
 export interface StatementSender {
   /** Runs the statements in order (each sees what the ones before it did); answers each one's rows. */
   send(statements: readonly SQL[]): Promise<Rows[]>;
@@ -24,8 +24,8 @@ export interface BatchTransaction extends StatementSender {
 /**
  * Runs `work` in one transaction whose statements go out together (decision 011, "Round trips"): on
  * PostgreSQL the BEGIN travels with the first send, so a batch that reads once and writes once costs three
- * round trips (read, write, COMMIT) instead of five; on PGlite each send is one call into the engine (a
- * query with parameters is six: parse, describe, bind, describe, execute, sync). Parameters are written into
+ * round trips (read, write, COMMIT) instead of five; on PGlite each send is one simple query, two calls into
+ * the engine (a query with parameters is six: parse, describe, bind, describe, execute, sync). Parameters are written into
  * the text as quoted literals (inlineSql), which the server types from their context as it would a
  * parameter. A deadlock or serialization failure runs `work` again (3 tries).
  */
