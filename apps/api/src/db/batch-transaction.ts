@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from './client';
 import { inlineSql } from './inline-sql';
-import { RETRYABLE_SQL_STATES, sqlState } from './sql-state';
+import { retryOnConflict } from './sql-state';
 
 type Rows = Record<string, unknown>[];
 
@@ -42,15 +42,7 @@ export function batchTransactions(handle: {
       ? pgliteTransaction(handle.pglite)
       : undefined;
   if (!once) throw new Error(`no connection for ${handle.kind} batch transactions`);
-  return async (work) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await once(work);
-      } catch (error) {
-        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
-      }
-    }
-  };
+  return (work) => retryOnConflict(() => once(work));
 }
 
 function pgliteTransaction(pglite: PGlite): BatchTransactions {

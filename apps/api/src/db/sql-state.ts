@@ -13,3 +13,14 @@ export function sqlState(error: unknown): string | undefined {
 
 /** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
 export const RETRYABLE_SQL_STATES: ReadonlySet<string> = new Set(['40P01', '40001']);
+
+/** Runs `run` again after a deadlock or serialization failure (the transaction did nothing), `tries` times in all. */
+export async function retryOnConflict<T>(run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= tries || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
+    }
+  }
+}

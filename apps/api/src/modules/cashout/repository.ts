@@ -3,7 +3,7 @@ import type { CashoutState } from '@petheart/contracts';
 import type { Database } from '../../db/client';
 import { cashoutEvents, cashouts, ledgerHolds, users } from '../../db/schema';
 import { userMatches } from '../admin-money/filters';
-import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
+import { retryOnConflict } from '../../db/sql-state';
 
 export type CashoutRow = typeof cashouts.$inferSelect;
 export type NewCashout = Omit<typeof cashouts.$inferInsert, 'id' | 'status' | 'holdId' | 'remark'>;
@@ -28,13 +28,7 @@ export class CashoutRepository {
    * it; a deadlock or serialization failure runs it again (3 tries; every write in it is idempotent).
    */
   async transaction<T>(fn: (repo: CashoutRepository, tx: Database) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction((tx) => fn(new CashoutRepository(tx), tx));
-      } catch (error) {
-        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
-      }
-    }
+    return retryOnConflict(() => this.db.transaction((tx) => fn(new CashoutRepository(tx), tx)));
   }
 
   /** Claims (user, idempotency key) with a new row; undefined when the key is already taken. */

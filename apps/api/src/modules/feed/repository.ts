@@ -3,7 +3,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { bases, deviceCommands, devices, feeds, ledgerHolds } from '../../db/schema';
 import type { DevicePortion } from '@petheart/contracts';
-import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
 import type { PendingFeedState } from './policy';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -48,20 +47,6 @@ export interface PendingFeed extends PendingFeedState {
 /** The feeds table (decision 011). Money moves in the ledger; this records what the user asked and got. */
 export class FeedRepository {
   constructor(private readonly db: Database) {}
-
-  /**
-   * Runs `fn` in one database transaction (`tx` is for the ledger joining it); a deadlock or serialization
-   * failure runs it again (3 tries).
-   */
-  async transaction<T>(fn: (repo: FeedRepository, tx: Database) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction((tx) => fn(new FeedRepository(tx), tx));
-      } catch (error) {
-        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
-      }
-    }
-  }
 
   private records() {
     return this.db

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerHolds, ledgerTransactions, users } from '../../db/schema';
-import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
+import { retryOnConflict } from '../../db/sql-state';
 import { isUserAccount, type AccountRef } from './policy';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
@@ -39,13 +39,7 @@ export class LedgerRepository {
   /** Runs `fn` in one database transaction; a deadlock or serialization failure runs it again (3 tries). */
   async transaction<T>(fn: (repo: LedgerRepository) => Promise<T>): Promise<T> {
     if (this.options.joined) return fn(this);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction((tx) => fn(new LedgerRepository(tx)));
-      } catch (error) {
-        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
-      }
-    }
+    return retryOnConflict(() => this.db.transaction((tx) => fn(new LedgerRepository(tx))));
   }
 
   async findAccount(ref: AccountRef): Promise<AccountRow | undefined> {

@@ -2,15 +2,12 @@ import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PaymentOrderStatus, PaymentPurpose } from '@petheart/contracts';
 import type { Database } from '../../db/client';
 import { paymentNotifications, paymentOrders } from '../../db/schema';
-import { sqlState } from '../../db/sql-state';
+import { retryOnConflict } from '../../db/sql-state';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type NewOrder = Omit<typeof paymentOrders.$inferInsert, 'id' | 'status' | 'paidAt' | 'providerTransactionId'>;
 export type NotificationRow = typeof paymentNotifications.$inferSelect;
 export type NewNotification = Omit<typeof paymentNotifications.$inferInsert, 'id' | 'deliveries' | 'lastReceivedAt'>;
-
-/** Deadlock and serialization failures: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
 
 /**
  * Payment orders and the notification log. Status changes are conditional UPDATEs (`WHERE status =
@@ -22,13 +19,7 @@ export class PaymentRepository {
 
   /** Runs `fn` in one database transaction (`tx` for the other repositories that take part). */
   async transaction<T>(fn: (repo: PaymentRepository, tx: Database) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction((tx) => fn(new PaymentRepository(tx), tx));
-      } catch (error) {
-        if (attempt >= 3 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
-      }
-    }
+    return retryOnConflict(() => this.db.transaction((tx) => fn(new PaymentRepository(tx), tx)));
   }
 
   async insertOrder(row: NewOrder): Promise<OrderRow> {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { supportGifts, supportItems, users } from '../../db/schema';
-import { RETRYABLE_SQL_STATES, sqlState } from '../../db/sql-state';
+import { retryOnConflict } from '../../db/sql-state';
 import { SupportEventRepository } from './event-repository';
 
 export type GiftRow = typeof supportGifts.$inferSelect;
@@ -25,13 +25,9 @@ export class SupportGiftRepository {
   async transaction<T>(
     fn: (repo: SupportGiftRepository, events: SupportEventRepository, tx: Database) => Promise<T>,
   ): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction((tx) => fn(new SupportGiftRepository(tx), new SupportEventRepository(tx), tx));
-      } catch (error) {
-        if (attempt >= 3 || !RETRYABLE_SQL_STATES.has(sqlState(error) ?? '')) throw error;
-      }
-    }
+    return retryOnConflict(() =>
+      this.db.transaction((tx) => fn(new SupportGiftRepository(tx), new SupportEventRepository(tx), tx)),
+    );
   }
 
   async insert(row: NewGift): Promise<GiftRow> {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { retryOnConflict, sqlState } from './sql-state';
+
+const failure = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
+
+describe('retryOnConflict', () => {
+  it('runs again after a deadlock or a serialization failure, and answers the run that worked', async () => {
+    const codes = ['40P01', '40001'];
+    let runs = 0;
+    const answer = await retryOnConflict(() => {
+      const code = codes[runs++];
+      return code ? Promise.reject(failure(code)) : Promise.resolve('done');
+    });
+    expect(answer).toBe('done');
+    expect(runs).toBe(3);
+  });
+
+  it('gives up after its tries, and never retries another error', async () => {
+    let runs = 0;
+    await expect(
+      retryOnConflict(() => {
+        runs++;
+        return Promise.reject(failure('40P01'));
+      }),
+    ).rejects.toThrow('40P01');
+    expect(runs).toBe(3);
+    runs = 0;
+    await expect(
+      retryOnConflict(() => {
+        runs++;
+        return Promise.reject(new Error('boom', { cause: failure('23505') }));
+      }),
+    ).rejects.toThrow('boom');
+    expect(runs).toBe(1);
+  });
+
+  it('finds the SQL state in an error or its causes', () => {
+    expect(sqlState(new Error('wrapped', { cause: failure('40001') }))).toBe('40001');
+    expect(sqlState(new Error('plain'))).toBeUndefined();
+  });
+});
