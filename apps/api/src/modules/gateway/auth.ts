@@ -1,28 +1,23 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { VerifiedSecretCache, verifyDeviceSecret } from '../device/secrets';
-import { SERVICE_USERNAME, clientIdAllowed, isDeviceUsername, type MqttIdentity } from './policy';
+import { clientIdAllowed, isDeviceUsername, type MqttIdentity } from './policy';
 
 export interface DeviceCredentialSource {
   credentials(deviceId: string): Promise<{ secretHash: string; disabled: boolean } | undefined>;
 }
 
-const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest();
-
 /**
  * Decides who may connect to the embedded broker: devices by id and secret (argon2 hash, with a small
- * cache of recently verified secrets; disabled devices never), and the API's own service account.
+ * cache of recently verified secrets; disabled devices never). The API itself needs no account: it links to
+ * the broker in process.
  */
 export class BrokerAuthenticator {
   private readonly cache: VerifiedSecretCache;
-  private readonly serviceDigest: Buffer;
 
   constructor(
     private readonly devices: DeviceCredentialSource,
-    servicePassword: string,
     cacheSize = 10_000,
   ) {
     this.cache = new VerifiedSecretCache(cacheSize);
-    this.serviceDigest = sha256(servicePassword);
   }
 
   async authenticate(
@@ -31,13 +26,9 @@ export class BrokerAuthenticator {
     password: Buffer | undefined,
   ): Promise<MqttIdentity | null> {
     if (!username || !password || password.length === 0 || password.length > 256) return null;
-    let identity: MqttIdentity | null = null;
-    if (username === SERVICE_USERNAME) {
-      if (timingSafeEqual(sha256(password), this.serviceDigest)) identity = { kind: 'service' };
-    } else if (isDeviceUsername(username)) {
-      if (await this.deviceSecretValid(username, password)) identity = { kind: 'device', deviceId: username };
-    }
-    return identity && clientIdAllowed(identity, clientId) ? identity : null;
+    if (!isDeviceUsername(username) || !(await this.deviceSecretValid(username, password))) return null;
+    const identity: MqttIdentity = { kind: 'device', deviceId: username };
+    return clientIdAllowed(identity, clientId) ? identity : null;
   }
 
   /** Drops the device's cached verification (after a rotation or when it is disabled). */

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
 import {
   DeviceAckSchema,
   DeviceStateSchema,
@@ -16,7 +14,7 @@ import type { DeviceRepository } from '../device/repository';
 import type { DeviceSessionControl } from '../device/service';
 import { BrokerAuthenticator } from './auth';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
-import { connectServiceClient } from './client';
+import { connectServiceClient, type BrokerLink, type LinkOptions } from './client';
 import {
   commandMessage,
   CommandDispatcher,
@@ -25,7 +23,6 @@ import {
   type CommandResult,
   type IssuedCommand,
 } from './commands';
-import { SERVICE_USERNAME } from './policy';
 import type { CommandRepository } from './repository';
 
 export type { DeviceStateEvent };
@@ -45,8 +42,6 @@ export interface DeviceGatewayDeps {
   onError?: (error: unknown) => void;
 }
 
-const CONNECT_TIMEOUT_MS = 10_000;
-
 function json(payload: Buffer): unknown {
   try {
     return JSON.parse(payload.toString('utf8'));
@@ -56,15 +51,16 @@ function json(payload: Buffer): unknown {
 }
 
 /**
- * The API's side of the device protocol. Embeds the broker (aedes) unless MQTT_URL names one, then
- * connects to it as the service account: state reports update the devices table and reach the
+ * The API's side of the device protocol. Embeds the broker (aedes) and links to it in process, unless MQTT_URL
+ * names one (then connects to it as the service account): state reports update the devices table and reach the
  * `onDeviceState` listeners; acks settle commands sent with `sendCommand`.
  */
 export class DeviceGateway implements DeviceSessionControl {
   private broker: EmbeddedBroker | undefined;
   private auth: BrokerAuthenticator | undefined;
-  private client: MqttClient | undefined;
-  private credentials: { url: string; username: string; password: string } | undefined;
+  private link: BrokerLink | undefined;
+  /** The external broker's address and the service account (MQTT_URL). */
+  private external: { url: string; username: string; password: string } | undefined;
   private starting: Promise<void> | undefined;
   private readonly listeners = new Set<DeviceStateListener>();
   private readonly commandListeners = new Set<CommandSettledListener>();
@@ -96,7 +92,7 @@ export class DeviceGateway implements DeviceSessionControl {
 
   /** The broker devices on this machine connect to (mqtt://127.0.0.1:port when embedded). */
   get brokerUrl(): string | undefined {
-    return this.credentials?.url;
+    return this.external?.url ?? this.broker?.url;
   }
 
   /** The embedded broker's port (undefined with an external broker or before start). */
@@ -122,7 +118,7 @@ export class DeviceGateway implements DeviceSessionControl {
 
   /** Queues a command for a device; answers at once with its id and place in the device's queue. */
   issueCommand(deviceId: string, request: CommandRequest, options?: CommandOptions): Promise<IssuedCommand> {
-    if (!this.client) return Promise.reject(new Error('the device gateway is not started'));
+    if (!this.link) return Promise.reject(new Error('the device gateway is not started'));
     return this.dispatcher.issue(deviceId, request, options);
   }
 
@@ -162,70 +158,51 @@ export class DeviceGateway implements DeviceSessionControl {
     await Promise.all(this.statesApplying);
   }
 
-  /** Disconnects the MQTT client only (the embedded broker keeps running). */
+  /** Closes the link to the broker only (the embedded broker keeps running). */
   async stopClient(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    if (client) await client.endAsync(true);
+    const link = this.link;
+    this.link = undefined;
+    await link?.end();
   }
 
-  /** (Re)connects the MQTT client and subscribes to every device's state and acks. */
+  /** (Re)links to the broker, subscribed to every device's state and acks (retained states arrive). */
   async startClient(): Promise<void> {
-    const c = this.credentials;
-    if (!c) throw new Error('the device gateway is not started');
-    if (this.client) return;
-    const client = connectServiceClient(c.url, c.username, c.password);
-    client.on('message', (topic, payload) => {
-      this.onMessage(topic, payload);
-    });
-    client.on('error', this.onError);
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error(`no MQTT connection to ${c.url} within ${String(CONNECT_TIMEOUT_MS)} ms`));
-        }, CONNECT_TIMEOUT_MS);
-        client.once('connect', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        client.once('error', (error) => {
-          clearTimeout(timer);
-          reject(error);
-        });
-      });
-      await client.subscribeAsync({ [`${TOPIC_ROOT}/+/state`]: { qos: 1 }, [`${TOPIC_ROOT}/+/ack`]: { qos: 1 } });
-    } catch (error) {
-      await client.endAsync(true);
-      throw error;
-    }
-    this.client = client;
+    if (this.link) return;
+    const options: LinkOptions = {
+      topics: [`${TOPIC_ROOT}/+/state`, `${TOPIC_ROOT}/+/ack`],
+      onMessage: (topic, payload) => {
+        this.onMessage(topic, payload);
+      },
+      onError: this.onError,
+    };
+    if (this.broker) this.link = await this.broker.link(options);
+    else if (this.external) this.link = await connectServiceClient(this.external, options);
+    else throw new Error('the device gateway is not started');
   }
 
   private async doStart(): Promise<void> {
     await this.deps.commands.expireOverdue(new Date());
     const { mqtt } = this.deps;
     if (mqtt.url) {
-      this.credentials = { url: mqtt.url, username: mqtt.username, password: mqtt.password ?? '' };
+      this.external = { url: mqtt.url, username: mqtt.username, password: mqtt.password ?? '' };
     } else {
-      // A broker that has just started has no device connected; the password lives for this process only.
+      // A broker that has just started has no device connected.
       await this.deps.devices.markAllOffline();
-      const password = randomBytes(32).toString('base64url');
-      this.auth = new BrokerAuthenticator(this.deps.devices, password);
+      this.auth = new BrokerAuthenticator(this.deps.devices);
       this.broker = await startEmbeddedBroker({
         host: mqtt.host,
         port: mqtt.port,
         auth: this.auth,
         onError: this.onError,
       });
-      this.credentials = { url: this.broker.url, username: SERVICE_USERNAME, password };
     }
     await this.startClient();
   }
 
   private publish(topic: string, payload: string): Promise<void> {
-    const client = this.client;
-    if (!client) return Promise.reject(new Error('the device gateway is not connected'));
-    return client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined);
+    const link = this.link;
+    if (!link) return Promise.reject(new Error('the device gateway is not connected'));
+    return link.publish(topic, payload);
   }
 
   private onMessage(topic: string, payload: Buffer): void {

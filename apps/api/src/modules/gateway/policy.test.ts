@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { clientIdAllowed, isDeviceUsername, mayPublish, maySubscribe, type MqttIdentity } from './policy';
 
 const device: MqttIdentity = { kind: 'device', deviceId: 'PH-0001' };
-const service: MqttIdentity = { kind: 'service' };
 
 describe('broker policy', () => {
   it('lets a device publish only its own ack and state', () => {
@@ -21,18 +20,10 @@ describe('broker policy', () => {
     expect(maySubscribe(device, '$SYS/#')).toBe(false);
   });
 
-  it('gives the service account everything under petheart/v1/ and nothing else', () => {
-    expect(maySubscribe(service, 'petheart/v1/devices/+/state')).toBe(true);
-    expect(mayPublish(service, 'petheart/v1/devices/PH-0001/cmd')).toBe(true);
-    expect(maySubscribe(service, '#')).toBe(false);
-    expect(mayPublish(service, 'other/topic')).toBe(false);
-  });
-
   it('pins client ids, so one device cannot take over another’s session', () => {
     expect(clientIdAllowed(device, 'device-PH-0001')).toBe(true);
     expect(clientIdAllowed(device, 'device-PH-0002')).toBe(false);
-    expect(clientIdAllowed(service, 'petheart-api-1a2b')).toBe(true);
-    expect(clientIdAllowed(service, 'device-PH-0001')).toBe(false);
+    expect(clientIdAllowed(device, 'petheart-api-1a2b')).toBe(false);
   });
 
   it('never treats the service account or malformed names as devices', () => {

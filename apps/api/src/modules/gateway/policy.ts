@@ -1,28 +1,30 @@
 import { DeviceIdSchema, deviceTopics } from '@petheart/contracts';
 
-/** The API's own broker account (full access under petheart/v1/). */
+/**
+ * The API's account on an external broker (MQTT_URL; full access under petheart/v1/ in its ACL). The embedded
+ * broker has no such account: the API links to it in process.
+ */
 export const SERVICE_USERNAME = 'petheart-api';
-const SERVICE_ROOT = 'petheart/v1/';
 
-/** Who a broker connection belongs to. */
-export type MqttIdentity = { kind: 'device'; deviceId: string } | { kind: 'service' };
+/** Who a connection to the embedded broker belongs to: a device. */
+export interface MqttIdentity {
+  kind: 'device';
+  deviceId: string;
+}
 
-/** The client id each identity must use: `device-{id}` (so no device can take over another's session). */
+/** The client id a device must use: `device-{id}` (so no device can take over another's session). */
 export function clientIdAllowed(identity: MqttIdentity, clientId: string): boolean {
-  if (identity.kind === 'service') return clientId.startsWith(SERVICE_USERNAME);
   return clientId === `device-${identity.deviceId}`;
 }
 
-/** A device publishes only its own ack and state; the service account anything under petheart/v1/. */
+/** A device publishes only its own ack and state. */
 export function mayPublish(identity: MqttIdentity, topic: string): boolean {
-  if (identity.kind === 'service') return topic.startsWith(SERVICE_ROOT);
   const own = deviceTopics(identity.deviceId);
   return topic === own.ack || topic === own.state;
 }
 
-/** A device subscribes only to its own cmd topic (no wildcards); the service account to anything under petheart/v1/. */
+/** A device subscribes only to its own cmd topic (no wildcards). */
 export function maySubscribe(identity: MqttIdentity, filter: string): boolean {
-  if (identity.kind === 'service') return filter.startsWith(SERVICE_ROOT);
   return filter === deviceTopics(identity.deviceId).cmd;
 }
 
