@@ -1,0 +1,109 @@
+import path from 'node:path';
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config/env';
+import type { DatabaseHandle } from '../db/client';
+import { BaseRepository } from '../modules/base/repository';
+import { BaseService } from '../modules/base/service';
+import type { ConfigurationService } from '../modules/configuration/service';
+import { DeviceCatalogService } from '../modules/device/catalog';
+import type { DeviceRepository } from '../modules/device/repository';
+import { DeviceAdminService } from '../modules/device/service';
+import { DeviceGateway } from '../modules/gateway/gateway';
+import { MosquittoPasswordFile } from '../modules/gateway/mosquitto-accounts';
+import { CommandRepository } from '../modules/gateway/repository';
+import { resolveFfmpeg } from '../modules/media/ffmpeg';
+import { MediaServer } from '../modules/media/media-server';
+import { ClipRepository } from '../modules/media/repository';
+import { LiveMediaService } from '../modules/media/service';
+import { PlaybackSigner } from '../modules/media/signer';
+import { playbackSigningKey } from '../modules/media/signing-key';
+import { SlidingWindowLimiter } from '../modules/upload/rate-limit';
+
+/** Bases and devices, the device gateway (MQTT) and the media server (live video and clips). */
+export async function wireDevices({
+  config,
+  database,
+  clock,
+  deviceRepository,
+  configuration,
+}: {
+  config: AppConfig;
+  database: DatabaseHandle;
+  clock: Clock;
+  deviceRepository: DeviceRepository;
+  configuration: ConfigurationService;
+}) {
+  const { db } = database;
+  // Bases and devices; the gateway embeds the MQTT broker (or connects to MQTT_URL) when the app starts.
+  const baseRepository = new BaseRepository(db);
+  const commandRepository = new CommandRepository(db);
+  const gateway = new DeviceGateway({
+    mqtt: config.mqtt,
+    devices: deviceRepository,
+    commands: commandRepository,
+    // With the media server running, camera_online is what it sees published, not what the device claims.
+    cameraFromState: !config.media.enabled,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[device gateway]', error);
+    },
+  });
+  // Live video: the embedded media server takes the cameras' RTMP (and owns camera_online); viewers
+  // watch through signed HTTP-FLV addresses; clips are cut from its rolling recordings.
+  const ffmpeg = resolveFfmpeg(config.media.ffmpegPath);
+  const media = new MediaServer({
+    config: config.media,
+    devices: deviceRepository,
+    clock,
+    ffmpeg,
+    logLevel: config.logLevel,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[media server]', error);
+    },
+  });
+  const liveMedia = new LiveMediaService({
+    media,
+    devices: deviceRepository,
+    clips: new ClipRepository(db),
+    signer: new PlaybackSigner(await playbackSigningKey(config.media.signingKey, config.media.dir)),
+    // In memory, per API process: 1 clip per 10 s per user.
+    clipLimiter: new SlidingWindowLimiter(clock, 1, 10_000),
+    clock,
+    playbackTtlMs: config.media.playbackTtlMs,
+    ffmpeg,
+    uploadDir: config.uploadDir,
+    workDir: path.join(config.media.dir, 'tmp'),
+    assetHost: config.assetHost,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[clips]', error);
+    },
+  });
+  const bases = new BaseService(baseRepository);
+  const devices = new DeviceAdminService({
+    devices: deviceRepository,
+    bases: baseRepository,
+    // Rotating or disabling a device ends its MQTT session and its live publish.
+    sessions: {
+      revoke: (deviceId) => {
+        gateway.revoke(deviceId);
+        media.revoke(deviceId);
+      },
+    },
+    endpoints: (deviceId, secret) => ({
+      broker_url: config.mqtt.url ?? gateway.brokerUrl ?? `mqtt://${config.mqtt.host}:${String(config.mqtt.port)}`,
+      rtmp_url: media.publishUrl(deviceId, secret) ?? null,
+    }),
+    brokerAccounts:
+      config.mqtt.url && config.mqtt.passwordFile
+        ? new MosquittoPasswordFile({ file: config.mqtt.passwordFile, pidFile: config.mqtt.pidFile })
+        : undefined,
+    clock,
+  });
+  const deviceCatalog = new DeviceCatalogService({
+    devices: deviceRepository,
+    bases: baseRepository,
+    defaultPortions: async () => (await configuration.settings()).feeding_portions,
+    clock,
+  });
+
+  return { baseRepository, commandRepository, gateway, media, liveMedia, bases, devices, deviceCatalog };
+}

@@ -1,0 +1,75 @@
+import type { Clock } from '../clock';
+import type { AppConfig } from '../config/env';
+import type { DatabaseHandle } from '../db/client';
+import { SettingsRepository } from '../modules/configuration/repository';
+import { ConfigurationService } from '../modules/configuration/service';
+import { ContentAdminService } from '../modules/content/admin-service';
+import { ContentRepository } from '../modules/content/repository';
+import { ContentService } from '../modules/content/service';
+import { UploadedImages } from '../modules/content/uploaded-images';
+import { DeviceRepository } from '../modules/device/repository';
+import { FeedStatsRepository } from '../modules/feed-stats/repository';
+import { PetRepository } from '../modules/pet/repository';
+import { PetService } from '../modules/pet/service';
+import { StatisticsService } from '../modules/statistics/service';
+import { SlidingWindowLimiter } from '../modules/upload/rate-limit';
+import { UploadRepository } from '../modules/upload/repository';
+import { UploadService } from '../modules/upload/service';
+import { LocalDiskStorage } from '../modules/upload/storage';
+
+/** The site itself: the home page's figures, content, the settings (getConfiguration) and uploads. */
+export function wireSite({ config, database, clock }: { config: AppConfig; database: DatabaseHandle; clock: Clock }) {
+  const { db } = database;
+  const deviceRepository = new DeviceRepository(db);
+  // The home page's figures: deployed devices, and what the acknowledged feeds add up to (decision 012).
+  const feedStatsRepository = new FeedStatsRepository(db);
+  const statistics = new StatisticsService({
+    devices: deviceRepository,
+    feeds: feedStatsRepository,
+    clock,
+    cacheMs: 10_000,
+  });
+  // Content (decision 013): Q&A, articles, pages, banners (also in getConfiguration), What's New, the pet
+  // corner; their images must be uploads.
+  const contentRepository = new ContentRepository(db);
+  const content = new ContentService(contentRepository);
+  const uploadedImages = new UploadedImages({
+    uploads: contentRepository,
+    publicBases: [config.assetHost, config.publicUrl],
+  });
+  const contentAdmin = new ContentAdminService({ content: contentRepository, images: uploadedImages });
+  const pets = new PetService({ pets: new PetRepository(db), images: uploadedImages });
+  const settingsRepository = new SettingsRepository(db);
+  const configuration = new ConfigurationService({
+    settings: settingsRepository,
+    // Kept in memory on the embedded database (one process: every edit passes here); for a second on
+    // PostgreSQL, where another API process may have saved an edit.
+    cacheMs: database.kind === 'pglite' ? Infinity : 1_000,
+    statistics,
+    assetHost: config.assetHost,
+    oauth: { google: Boolean(config.oauth.google), facebook: Boolean(config.oauth.facebook) },
+    banners: (locale) => content.banners(locale),
+  });
+
+  const upload = new UploadService({
+    storage: new LocalDiskStorage(config.uploadDir),
+    uploads: new UploadRepository(db),
+    // In memory, per API process: 60 uploads per user per hour.
+    limiter: new SlidingWindowLimiter(clock, 60, 3_600_000),
+    clock,
+    publicBase: config.assetHost || config.publicUrl,
+  });
+
+  return {
+    deviceRepository,
+    feedStatsRepository,
+    statistics,
+    content,
+    uploadedImages,
+    contentAdmin,
+    pets,
+    settingsRepository,
+    configuration,
+    upload,
+  };
+}
