@@ -25,9 +25,10 @@ export interface BatchTransaction extends StatementSender {
  * Runs `work` in one transaction whose statements go out together (decision 011, "Round trips"): on
  * PostgreSQL the BEGIN travels with the first send, so a batch that reads once and writes once costs three
  * round trips (read, write, COMMIT) instead of five; on PGlite each send is one simple query, two calls into
- * the engine (a query with parameters is six: parse, describe, bind, describe, execute, sync). Parameters are written into
- * the text as quoted literals (inlineSql), which the server types from their context as it would a
- * parameter. A deadlock or serialization failure runs `work` again (3 tries).
+ * the engine (a query with parameters is six: parse, describe, bind, describe, execute, sync). Parameters
+ * are written into the text as quoted literals (inlineSql), which the server types from their context as it
+ * would a parameter. A deadlock or serialization failure runs `work` again (3 tries). The transaction's
+ * drizzle (`db`) is made on first use: most batches never need it.
  */
 export type BatchTransactions = <T>(work: (tx: BatchTransaction) => Promise<T>) => Promise<T>;
 
@@ -49,9 +50,11 @@ function pgliteTransaction(pglite: PGlite): BatchTransactions {
   // PGlite's transaction holds its one connection; queries outside it wait until it ends.
   return (work) =>
     pglite.transaction(async (t) => {
-      const db = drizzlePglite(t as unknown as PGlite) as unknown as Database;
+      let db: Database | undefined;
       return work({
-        db,
+        get db() {
+          return (db ??= drizzlePglite(t as unknown as PGlite) as unknown as Database);
+        },
         send: async (statements) => {
           if (statements.length === 0) return [];
           const results = await t.exec(statements.map(inlineSql).join(';\n'));
@@ -73,11 +76,13 @@ function postgresTransaction(pool: pg.Pool): BatchTransactions {
         return (client.query as (...a: unknown[]) => unknown)(...args);
       },
     };
-    const db = drizzlePg(guarded as unknown as pg.PoolClient) as unknown as Database;
+    let db: Database | undefined;
     let broken: Error | undefined;
     try {
       const result = await work({
-        db,
+        get db() {
+          return (db ??= drizzlePg(guarded as unknown as pg.PoolClient) as unknown as Database);
+        },
         send: async (statements) => {
           if (statements.length === 0) return [];
           const texts = statements.map(inlineSql);
