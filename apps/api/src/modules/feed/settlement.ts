@@ -185,7 +185,7 @@ export class FeedSettlement {
       await batch.run(write);
       const gramsToday = roomGrams();
       for (const c of ended())
-        if (c.kind === 'dispense' && c.status === 'acked' && c.grams && c.ackedAt && c.ackedAt >= since)
+        if (c.status === 'acked' && c.grams && c.ackedAt && c.ackedAt >= since)
           gramsToday.set(c.deviceId, (gramsToday.get(c.deviceId) ?? 0) + c.grams);
       return {
         settled: new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }])),

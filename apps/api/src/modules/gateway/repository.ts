@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { GroupCommit } from '../../db/group-commit';
-import { anyOf, OneStatement, type Later } from '../../db/one-statement';
+import { anyOf, fromJsonRow, OneStatement, type Later } from '../../db/one-statement';
 import { recordset, rowsOf } from '../../db/rows';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
@@ -10,16 +10,6 @@ export type CommandStatus = CommandRow['status'];
 const OPEN: CommandStatus[] = ['queued', 'sent'];
 
 export type NewCommand = typeof deviceCommands.$inferInsert;
-/** A command as settleManyIn ended it. */
-export interface EndedCommand {
-  id: string;
-  deviceId: string;
-  kind: string;
-  status: string;
-  grams: number | null;
-  ackedAt: Date | null;
-}
-
 export interface CommandAnswer {
   outcome: string;
   grams: number;
@@ -112,7 +102,7 @@ export class CommandRepository {
   settleManyIn(
     q: OneStatement,
     items: { id: string; status: 'acked' | 'failed' | 'expired'; answer: CommandAnswer | null }[],
-  ): Later<EndedCommand[]> {
+  ): Later<CommandRow[]> {
     const values = items.map((i) => ({
       id: i.id,
       status: i.status,
@@ -130,16 +120,8 @@ export class CommandRepository {
           items.map((i) => i.id),
           'uuid',
         )} AND c.status IN ('queued', 'sent')
-        RETURNING c.id, c.device_id, c.kind, c.status, c.grams, c.acked_at`,
-      (ended) =>
-        ended.map((r) => ({
-          id: String(r.id),
-          deviceId: String(r.device_id),
-          kind: String(r.kind),
-          status: String(r.status),
-          grams: r.grams === null ? null : Number(r.grams),
-          ackedAt: r.acked_at === null ? null : new Date(r.acked_at as string),
-        })),
+        RETURNING c.*`,
+      (ended) => ended.map((r) => fromJsonRow(deviceCommands, r)),
     );
   }
 
