@@ -1,21 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { webProject } from './apps/web/vitest.config.ts';
+
+const WEB = fileURLToPath(new URL('./apps/web', import.meta.url));
+/** Web tests that replace modules or globals (vi.mock, vi.stubGlobal…), relative to apps/web. */
+const WEB_ISOLATED = readdirSync(path.join(WEB, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .map((file) => path.join('src', file))
+  .filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/.test(readFileSync(path.join(WEB, file), 'utf8')));
 
 /**
  * Test projects: `unit` (next to the code; the web app's run in jsdom) and `integration`
  * (the API through app.inject / a listening server, against PGlite, or PostgreSQL when DATABASE_URL is set).
  */
-/** Web tests that replace modules or globals (relative to apps/web). */
-const WEB_ISOLATED = [
-  'src/features/cashout/CashOutPage.test.tsx',
-  'src/features/certificate/CertificatePage.test.tsx',
-  'src/features/events/EventDetailPage.test.tsx',
-  'src/features/events/OrderConfirmPage.test.tsx',
-  'src/features/live/LivePage.test.tsx',
-  'src/features/live/feed-flow.test.tsx',
-  'src/features/money/MoneyPage.test.tsx',
-];
-
 export default defineConfig({
   test: {
     projects: [
