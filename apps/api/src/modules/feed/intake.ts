@@ -16,7 +16,10 @@ export interface FeedTap {
   body: FeedBody;
   feedId: string;
   holdId: string;
-  /** The dispense command's message (its id is the feed's command id), stored with the feed (as sent when `commandSent`). */
+  /**
+   * The dispense command's message (its id is the feed's command id), stored with the feed (as sent when
+   * `commandSent`).
+   */
   command: DeviceCommand;
   commandSent: boolean;
   createdAt: Date;
