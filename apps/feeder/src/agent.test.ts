@@ -130,6 +130,27 @@ describe('FeederAgent', () => {
     await observer.waitFor((r) => r.deviceId === id && (r.payload as { food_stock?: unknown }).food_stock === 4950);
   });
 
+  it('reports a change of the stock alone at most once per interval, and running empty at once', async () => {
+    const { id, station } = await startAgent(undefined, {}, { stockReportMs: 1500 });
+    const stateOf = (r: Observer['received'][number]) => r.payload as { food_stock: number; at: number };
+    const stocks = () =>
+      observer.received.filter((r) => r.deviceId === id && r.kind === 'state').map((r) => stateOf(r));
+    const ready = stocks().at(-1);
+    for (const grams of [10, 10, 10]) {
+      const cmd = command(grams);
+      await observer.send(id, cmd);
+      await observer.ack(id, cmd.id);
+    }
+    const later = stateOf(await observer.waitFor((r) => r.deviceId === id && stateOf(r).food_stock === 4970));
+    // One report for the three portions, the interval after the last one.
+    expect(stocks().map((s) => s.food_stock)).toEqual([5000, 4970]);
+    expect(later.at - (ready?.at ?? 0)).toBeGreaterThanOrEqual(1500);
+
+    station.hopper.drain();
+    const empty = stateOf(await observer.waitFor((r) => r.deviceId === id && stateOf(r).food_stock === 0));
+    expect(empty.at - later.at).toBeLessThan(1500);
+  });
+
   it('acks a repeated command id as duplicate without dispensing again', async () => {
     const { id, station } = await startAgent();
     const cmd = command(10);

@@ -10,6 +10,7 @@ import { ExecutedIdStore } from './executed-ids';
 import type { StationHardware } from './hardware/ports';
 import type { Logger } from './logger';
 import { consoleLogger } from './logger';
+import { StateReporter } from './state-reporter';
 
 export const FIRMWARE = 'petheart-feeder/0.1.0';
 
@@ -30,6 +31,8 @@ export interface FeederAgentOptions {
   backoff?: { minMs?: number; maxMs?: number };
   /** How many executed command ids are remembered (default 2,000). */
   executedIdCapacity?: number;
+  /** A change of the food stock alone is reported at most this often (default 1,000 ms; StateReporter). */
+  stockReportMs?: number;
   logger?: Logger;
 }
 
@@ -62,9 +65,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
   #busy: Promise<void> | undefined;
   #ready = false;
   #stopped = false;
-  #lastStock = 0;
-  #lastStateKey = '';
-  #stateChain: Promise<void> = Promise.resolve();
+  readonly #state: StateReporter;
 
   constructor(options: FeederAgentOptions, hardware: StationHardware, clock: Clock = systemClock) {
     super();
@@ -85,7 +86,22 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       backoff: options.backoff,
       clock,
       logger: this.#logger,
-      will: () => ({ topic: this.#topics.state, payload: JSON.stringify(this.#offlineState()) }),
+      will: () => ({ topic: this.#topics.state, payload: JSON.stringify(this.#state.offline()) }),
+    });
+    this.#state = new StateReporter({
+      readings: {
+        stock: () => hardware.hopper.level(),
+        cameraOnline: () => hardware.camera?.online() ?? false,
+        firmware: (options.firmware ?? FIRMWARE).slice(0, 40),
+      },
+      publish: async (state) => {
+        this.emit('state', state);
+        await this.#connection.publish(this.#topics.state, JSON.stringify(state), true);
+      },
+      connected: () => !this.#stopped && this.#connection.connected,
+      clock,
+      logger: this.#logger,
+      stockReportMs: options.stockReportMs,
     });
     this.#connection.on('connected', () => void this.#onConnected());
     this.#connection.on('disconnected', () => {
@@ -116,8 +132,8 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       capacity: this.#options.executedIdCapacity,
       logger: this.#logger,
     });
-    this.#lastStock = Math.max(0, Math.floor(await this.#hardware.hopper.level()));
-    const refresh = () => void this.#publishState(false);
+    await this.#state.readStock();
+    const refresh = () => void this.#state.report();
     const offHopper = this.#hardware.hopper.onChange?.(refresh);
     if (offHopper) this.#unsubscribers.push(offHopper);
     const camera = this.#hardware.camera;
@@ -145,9 +161,10 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     if (dropped.length > 0) this.#logger.warn('stopping: queued commands dropped', { ids: dropped });
     await this.#busy;
     for (const off of this.#unsubscribers.splice(0)) off();
+    this.#state.stop();
     await this.#hardware.camera?.stop().catch(() => undefined);
     if (this.#connection.connected) {
-      const offline = this.#connection.publish(this.#topics.state, JSON.stringify(this.#offlineState()), true);
+      const offline = this.#connection.publish(this.#topics.state, JSON.stringify(this.#state.offline()), true);
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<void>((resolve) => (timer = this.#clock.setTimeout(resolve, 2000)));
       await Promise.race([offline.catch(() => undefined), timeout]);
@@ -160,7 +177,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
   async #onConnected(): Promise<void> {
     try {
       await this.#connection.subscribe(this.#topics.cmd);
-      await this.#publishState(true);
+      await this.#state.report(true);
       this.#ready = true;
       this.#logger.info('ready', { protocol: this.#connection.protocolVersion === 5 ? 'MQTT 5' : 'MQTT 3.1.1' });
       this.emit('ready');
@@ -235,7 +252,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       this.#logger.error('dispense failed', { id: command.id, error: String(error) });
     }
     this.#ack(command.id, result.outcome, result.grams);
-    void this.#publishState(false);
+    void this.#state.report();
   }
 
   #ack(id: string, outcome: DeviceAck['outcome'], grams: number): void {
@@ -244,47 +261,5 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       this.#logger.error('ack not delivered', { id, error: String(error) });
     });
     this.emit('acked', ack);
-  }
-
-  #offlineState(): DeviceState {
-    return {
-      v: PROTOCOL_VERSION,
-      online: false,
-      feeder_online: false,
-      camera_online: false,
-      food_stock: this.#lastStock,
-      firmware: this.#firmware(),
-      at: this.#clock.now(),
-    };
-  }
-
-  #firmware(): string {
-    return (this.#options.firmware ?? FIRMWARE).slice(0, 40);
-  }
-
-  /** Publishes the retained state when it changed (or always, with force); publishes run in order. */
-  #publishState(force: boolean): Promise<void> {
-    const run = this.#stateChain.then(async () => {
-      if (this.#stopped || !this.#connection.connected) return;
-      this.#lastStock = Math.max(0, Math.floor(await this.#hardware.hopper.level()));
-      const fields = {
-        v: PROTOCOL_VERSION,
-        online: true,
-        feeder_online: true,
-        camera_online: this.#hardware.camera?.online() ?? false,
-        food_stock: this.#lastStock,
-        firmware: this.#firmware(),
-      } as const;
-      const key = JSON.stringify(fields);
-      if (!force && key === this.#lastStateKey) return;
-      this.#lastStateKey = key;
-      const state: DeviceState = { ...fields, at: this.#clock.now() };
-      this.emit('state', state);
-      await this.#connection.publish(this.#topics.state, JSON.stringify(state), true);
-    });
-    this.#stateChain = run.catch((error: unknown) => {
-      this.#logger.warn('state not published', { error: String(error) });
-    });
-    return run;
   }
 }

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceState } from '@petheart/contracts';
+import { systemClock } from './clock';
+import { StateReporter } from './state-reporter';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+function reporter(stockReportMs = 1000) {
+  const station = { stock: 5000, camera: true, connected: true };
+  const published: DeviceState[] = [];
+  const state = new StateReporter({
+    readings: {
+      stock: () => Promise.resolve(station.stock),
+      cameraOnline: () => station.camera,
+      firmware: 'fw-1',
+    },
+    publish: (s) => {
+      published.push(s);
+      return Promise.resolve();
+    },
+    connected: () => station.connected,
+    clock: systemClock,
+    logger: silent,
+    stockReportMs,
+  });
+  const stocks = () => published.map((s) => s.food_stock);
+  return { station, published, state, stocks };
+}
+
+describe('StateReporter', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('publishes a forced report always, and an unforced one only when something changed', async () => {
+    const { state, published } = reporter();
+    await state.report(true);
+    await state.report(true);
+    await state.report();
+    expect(published).toHaveLength(2);
+    expect(published[0]).toMatchObject({ online: true, feeder_online: true, camera_online: true, food_stock: 5000 });
+  });
+
+  it('reports stock-only changes once per interval, the latest stock at the end of it', async () => {
+    const { state, station, published, stocks } = reporter(1000);
+    await state.report(true);
+    for (const stock of [4990, 4980, 4970]) {
+      station.stock = stock;
+      await vi.advanceTimersByTimeAsync(100);
+      await state.report();
+    }
+    expect(stocks()).toEqual([5000]);
+    await vi.advanceTimersByTimeAsync(699);
+    expect(stocks()).toEqual([5000]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stocks()).toEqual([5000, 4970]);
+    expect((published[1]?.at ?? 0) - (published[0]?.at ?? 0)).toBe(1000);
+    // A change after a quiet interval goes at once.
+    await vi.advanceTimersByTimeAsync(5000);
+    station.stock = 4960;
+    await state.report();
+    expect(stocks()).toEqual([5000, 4970, 4960]);
+  });
+
+  it('reports a camera change, and the hopper running empty or refilled from empty, at once', async () => {
+    const { state, station, published, stocks } = reporter(1000);
+    await state.report(true);
+    station.stock = 4990;
+    await state.report();
+    station.camera = false;
+    await state.report();
+    expect(published.at(-1)).toMatchObject({ camera_online: false, food_stock: 4990 });
+    station.stock = 0;
+    await state.report();
+    station.stock = 3000;
+    await state.report();
+    expect(stocks()).toEqual([5000, 4990, 0, 3000]);
+    // The stock report that was waiting went with the camera's: nothing more when its time comes.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(published).toHaveLength(4);
+  });
+
+  it('drops a waiting report when stopped, and reports nothing while disconnected', async () => {
+    const { state, station, published } = reporter(1000);
+    await state.report(true);
+    station.stock = 4990;
+    await state.report();
+    state.stop();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(published).toHaveLength(1);
+
+    const other = reporter(1000);
+    other.station.connected = false;
+    await other.state.report(true);
+    expect(other.published).toHaveLength(0);
+    expect(other.state.offline()).toMatchObject({ online: false, food_stock: 0, firmware: 'fw-1' });
+    await other.state.readStock();
+    expect(other.state.offline().food_stock).toBe(5000);
+  });
+});

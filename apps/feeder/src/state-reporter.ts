@@ -1,0 +1,118 @@
+import { PROTOCOL_VERSION } from '@petheart/contracts';
+import type { DeviceState } from '@petheart/contracts';
+import type { Clock } from './clock';
+import type { Logger } from './logger';
+
+/** What the station reads when it reports. */
+export interface StationReadings {
+  stock: () => Promise<number>;
+  cameraOnline: () => boolean;
+  firmware: string;
+}
+
+export interface StateReporterOptions {
+  readings: StationReadings;
+  /** Publishes a state (retained). */
+  publish: (state: DeviceState) => Promise<void>;
+  connected: () => boolean;
+  clock: Clock;
+  logger: Logger;
+  /** A change of the stock alone is reported at most this often (default 1,000 ms). */
+  stockReportMs?: number;
+}
+
+/**
+ * The agent's state reports (retained): published when something changed (or always, when forced), in
+ * order. A change of the stock alone waits until stockReportMs after the last report, then the latest
+ * stock goes (a feeder dispensing several times a second on a metered mobile link sends one report a
+ * second, not one a portion); online and camera changes, and the hopper running empty or being refilled
+ * from empty, go at once.
+ */
+export class StateReporter {
+  readonly #o: StateReporterOptions;
+  #stock = 0;
+  #last: DeviceState | undefined;
+  #lastKey = '';
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #chain: Promise<void> = Promise.resolve();
+  #stopped = false;
+
+  constructor(options: StateReporterOptions) {
+    this.#o = options;
+  }
+
+  /** Reads the stock (before the first report, for a last will that names it). */
+  async readStock(): Promise<void> {
+    this.#stock = Math.max(0, Math.floor(await this.#o.readings.stock()));
+  }
+
+  /** The state the broker publishes for the station when it goes away (its last will), or it says when it stops. */
+  offline(): DeviceState {
+    return {
+      v: PROTOCOL_VERSION,
+      online: false,
+      feeder_online: false,
+      camera_online: false,
+      food_stock: this.#stock,
+      firmware: this.#o.readings.firmware,
+      at: this.#o.clock.now(),
+    };
+  }
+
+  /** Reports the state if it changed (always, with force); resolves when published or left for later. */
+  report(force = false): Promise<void> {
+    const run = this.#chain.then(() => this.#report(force));
+    this.#chain = run.catch((error: unknown) => {
+      this.#o.logger.warn('state not published', { error: String(error) });
+    });
+    return run;
+  }
+
+  /** No more reports (one waiting for its interval is dropped). */
+  stop(): void {
+    this.#stopped = true;
+    this.#cancel();
+  }
+
+  async #report(force: boolean): Promise<void> {
+    if (this.#stopped || !this.#o.connected()) return;
+    await this.readStock();
+    const fields = {
+      v: PROTOCOL_VERSION,
+      online: true,
+      feeder_online: true,
+      camera_online: this.#o.readings.cameraOnline(),
+      food_stock: this.#stock,
+      firmware: this.#o.readings.firmware,
+    } as const;
+    const key = JSON.stringify(fields);
+    if (!force && key === this.#lastKey) return;
+    const wait = force ? 0 : this.#wait(fields);
+    if (wait > 0) {
+      this.#timer ??= this.#o.clock.setTimeout(() => {
+        this.#timer = undefined;
+        void this.report();
+      }, wait);
+      return;
+    }
+    this.#cancel();
+    this.#lastKey = key;
+    const state: DeviceState = { ...fields, at: this.#o.clock.now() };
+    this.#last = state;
+    await this.#o.publish(state);
+  }
+
+  /** How long a report of these fields waits: > 0 only when the stock alone changed, and not to or from empty. */
+  #wait(fields: Omit<DeviceState, 'at'>): number {
+    const last = this.#last;
+    if (!last) return 0;
+    const same = (['online', 'feeder_online', 'camera_online', 'firmware'] as const).every((k) => fields[k] === last[k]);
+    if (!same || fields.food_stock === 0 || last.food_stock === 0) return 0;
+    return last.at + (this.#o.stockReportMs ?? 1000) - this.#o.clock.now();
+  }
+
+  #cancel(): void {
+    if (this.#timer) this.#o.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+}
