@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchTransactions, type BatchTransactions } from '../src/db/batch-transaction';
 import type { DatabaseHandle } from '../src/db/client';
-import { anyOf } from '../src/db/one-statement';
+import { anyOf, OneStatement } from '../src/db/one-statement';
 import { rowsOf } from '../src/db/rows';
+import { statementCheckFailed } from '../src/db/sql-state';
 import { openTestDatabase } from './harness';
 
 /** Batch transactions (statements sent together, parameters written in as literals), on PGlite or PostgreSQL. */
@@ -81,5 +82,50 @@ describe('batch transactions', () => {
         /before its first send/,
       );
     else expect(rowsOf(await attempt)).toEqual([{ one: 1 }]);
+  });
+
+  it('the last send carries the COMMIT: its rows answer, what it wrote stays, and nothing more may be sent', async () => {
+    const before = await count();
+    const id = '2c1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f';
+    const after = await transactions(async (tx) => {
+      const [read] = await tx.send([sql`SELECT count(*)::int AS c FROM bt_items`]);
+      const [written] = await tx.send(
+        [sql`INSERT INTO bt_items (id, n, label, at) VALUES (${id}, 5, 'c', now()) RETURNING n`],
+        {
+          commit: true,
+        },
+      );
+      await expect(tx.send([sql`SELECT 1 AS one`])).rejects.toThrow(/after its commit/);
+      return { read, written };
+    });
+    expect(after).toEqual({ read: [{ c: before }], written: [{ n: 5 }] });
+    expect(await count()).toBe((before ?? 0) + 1);
+  });
+
+  it("a statement's check that fails fails it with its message, and the COMMIT sent with it commits nothing", async () => {
+    const before = await count();
+    const ids = ['3c1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f', '4c1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f'];
+    const write = (expected: number) => {
+      const q = new OneStatement();
+      const inserted = q.add(
+        'bt_new',
+        sql`INSERT INTO bt_items (id, n, label, at)
+          SELECT v::uuid, 1, 'k', now() FROM unnest(${`{${ids.join(',')}}`}::text[]) v ON CONFLICT (id) DO NOTHING RETURNING id`,
+        (rows) => rows.length,
+      );
+      q.check('bt_new_all', sql`(SELECT count(*) FROM bt_new) = ${expected}`, 'not every item was new');
+      return { q, inserted };
+    };
+    const failed = await transactions(async (tx) => {
+      await tx.send([sql`INSERT INTO bt_items (id, n, label, at) VALUES (${ids[1]}, 9, 'taken', now())`]);
+      await write(2).q.run(tx, { commit: true });
+    }).catch((error: unknown) => error);
+    expect(statementCheckFailed(failed)).toBe('not every item was new');
+    expect(await count()).toBe(before);
+
+    const ok = write(2);
+    await transactions((tx) => ok.q.run(tx, { commit: true }));
+    expect(ok.inserted()).toBe(2);
+    expect(await count()).toBe((before ?? 0) + 2);
   });
 });

@@ -11,8 +11,12 @@ type Rows = Record<string, unknown>[];
 
 /** Sends statements together: one round trip to PostgreSQL, one simple query to PGlite. */
 export interface StatementSender {
-  /** Runs the statements in order (each sees what the ones before it did); answers each one's rows. */
-  send(statements: readonly SQL[]): Promise<Rows[]>;
+  /**
+   * Runs the statements in order (each sees what the ones before it did); answers each one's rows. With
+   * `commit`, in a transaction, they are its last: its COMMIT goes with them (on PostgreSQL, in the same
+   * round trip; if a statement fails, the COMMIT does not run and the transaction is rolled back).
+   */
+  send(statements: readonly SQL[], options?: { commit?: boolean }): Promise<Rows[]>;
 }
 
 /** A batch's transaction: its statements sent in as few round trips as it allows. */
@@ -23,8 +27,8 @@ export interface BatchTransaction extends StatementSender {
 
 /**
  * Runs `work` in one transaction whose statements go out together (decision 011, "Round trips"): on
- * PostgreSQL the BEGIN travels with the first send, so a batch that reads once and writes once costs three
- * round trips (read, write, COMMIT) instead of five; on PGlite each send is one simple query, two calls into
+ * PostgreSQL the BEGIN travels with the first send and the COMMIT with the last (`commit`), so a batch
+ * that reads once and writes once costs two round trips instead of five; on PGlite each send is one simple query, two calls into
  * the engine (a query with parameters is six: parse, describe, bind, describe, execute, sync). Parameters
  * are written into the text as quoted literals (inlineSql), which the server types from their context as it
  * would a parameter. A deadlock or serialization failure runs `work` again (3 tries). The transaction's
@@ -51,11 +55,15 @@ function pgliteTransaction(pglite: PGlite): BatchTransactions {
   return (work) =>
     pglite.transaction(async (t) => {
       let db: Database | undefined;
+      // PGlite commits when `work` returns (there is no round trip to save); a send after the last is refused.
+      let last = false;
       return work({
         get db() {
           return (db ??= drizzlePglite(t as unknown as PGlite) as unknown as Database);
         },
-        send: async (statements) => {
+        send: async (statements, options = {}) => {
+          if (last) throw new Error('a batch transaction was used after its commit');
+          last = options.commit === true;
           if (statements.length === 0) return [];
           const results = await t.exec(statements.map(inlineSql).join(';\n'));
           return results.map((r) => r.rows as Rows);
@@ -83,15 +91,19 @@ function postgresTransaction(pool: pg.Pool): BatchTransactions {
         get db() {
           return (db ??= drizzlePg(guarded as unknown as pg.PoolClient) as unknown as Database);
         },
-        send: async (statements) => {
-          if (statements.length === 0) return [];
+        send: async (statements, options = {}) => {
+          if (at.state === 'ended') throw new Error('a batch transaction was used after its commit');
+          if (statements.length === 0 && !options.commit) return [];
           const texts = statements.map(inlineSql);
           const opening = at.state === 'new';
           if (opening) texts.unshift('BEGIN');
+          if (options.commit) texts.push('COMMIT');
           at.state = 'open';
           const answer = (await client.query(texts.join(';\n'))) as pg.QueryResult | pg.QueryResult[];
+          // A failed statement fails the whole text: the COMMIT did not run, and the ROLLBACK below ends it.
+          if (options.commit) at.state = 'ended';
           const results = Array.isArray(answer) ? answer : [answer];
-          return results.slice(opening ? 1 : 0).map((r) => r.rows as Rows);
+          return results.slice(opening ? 1 : 0, results.length - (options.commit ? 1 : 0)).map((r) => r.rows as Rows);
         },
       });
       if (at.state === 'open') await client.query('COMMIT');

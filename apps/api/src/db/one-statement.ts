@@ -39,6 +39,15 @@ export class OneStatement {
   }
 
   /**
+   * A condition on what the parts did (`(SELECT count(*) FROM <part>) = n`), checked inside the statement:
+   * when false, the statement fails with `message` (SQLSTATE PH001, statementCheckFailed), so nothing it
+   * did stays, and a COMMIT sent with it does not run (migration 0014).
+   */
+  check(name: string, ok: SQL, message: string): void {
+    this.add(name, sql`SELECT statement_check(${ok}, ${message}) AS ok`, () => undefined);
+  }
+
+  /**
    * Adds a part named `name` (a plain identifier, unique in the statement). `map` turns its rows into the
    * answer (it may throw, failing the statement's transaction); without it, nothing is read back.
    */
@@ -67,13 +76,14 @@ export class OneStatement {
 
   /**
    * Runs the statements before it, then every part in one statement; then hands each reading part its rows
-   * (in the order added). A StatementSender sends them all at once.
+   * (in the order added). A StatementSender sends them all at once, and with `commit` its transaction's
+   * COMMIT too (the transaction's last statement: what it checks, it checks with `check`).
    */
-  async run(on: Database | StatementSender): Promise<void> {
+  async run(on: Database | StatementSender, options: { commit?: boolean } = {}): Promise<void> {
     const main = this.statement();
     let answer: unknown;
     if (isSender(on)) {
-      const results = await on.send(main ? [...this.ahead, main] : this.ahead);
+      const results = await on.send(main ? [...this.ahead, main] : this.ahead, options);
       answer = main ? results.at(-1)?.[0]?.rows : undefined;
     } else {
       for (const query of this.ahead) await on.execute(query);

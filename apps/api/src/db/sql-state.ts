@@ -24,3 +24,17 @@ export async function retryOnConflict<T>(run: () => Promise<T>, tries = 3): Prom
     }
   }
 }
+
+/** A statement's own check failed (OneStatement.check): its message, else undefined. */
+export function statementCheckFailed(error: unknown): string | undefined {
+  if (sqlState(error) !== 'PH001') return undefined;
+  const seen = new Set<unknown>();
+  let e: unknown = error;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'PH001' && typeof message === 'string') return message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

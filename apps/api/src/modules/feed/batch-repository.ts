@@ -24,8 +24,9 @@ export class FeedBatchRepository {
     private readonly sender?: StatementSender,
   ) {}
 
-  run(statement: OneStatement): Promise<void> {
-    return statement.run(this.sender ?? this.db);
+  /** With `commit`, the statement is its transaction's last (its COMMIT goes with it). */
+  run(statement: OneStatement, options: { commit?: boolean } = {}): Promise<void> {
+    return statement.run(this.sender ?? this.db, options);
   }
 
   /** Inside a transaction: its commit does not wait for the write-ahead log to reach the disk. */
@@ -103,8 +104,11 @@ export class FeedBatchRepository {
     );
   }
 
-  /** Inserts feeds; the rows inserted (a key another transaction took meanwhile is left out). */
-  insertManyIn(q: OneStatement, rows: NewFeed[]): Later<FeedRow[]> {
+  /**
+   * Inserts feeds; the rows inserted. A key another transaction took meanwhile fails the statement with
+   * `refusal`.
+   */
+  insertManyIn(q: OneStatement, rows: NewFeed[], refusal: string): Later<FeedRow[]> {
     const values = recordset(
       rows.map((r) => ({
         id: r.id,
@@ -122,7 +126,7 @@ export class FeedBatchRepository {
         at: r.createdAt.toISOString(),
       })),
     );
-    return q.add(
+    const inserted = q.add(
       'feed_new',
       sql`INSERT INTO ${feeds} (id, user_id, idempotency_key, device_id, base_id, operator_id, revenue_share_bp,
           grams, coins, hold_id, command_id, expires_at, created_at)
@@ -131,8 +135,10 @@ export class FeedBatchRepository {
           c int, h uuid, cmd uuid, e timestamptz, at timestamptz)
         ON CONFLICT (user_id, idempotency_key) DO NOTHING
         RETURNING *`,
-      (inserted) => inserted.map((r) => fromJsonRow(feeds, r)),
+      (rows) => rows.map((r) => fromJsonRow(feeds, r)),
     );
+    q.check('feed_new_all', sql`(SELECT count(*) FROM feed_new) = ${rows.length}`, refusal);
+    return inserted;
   }
 
   /** Pending feeds among these, row-locked in id order until commit. */
@@ -186,8 +192,8 @@ export class FeedBatchRepository {
     );
   }
 
-  /** Ends pending feeds; `check` sees the number ended. */
-  settleManyIn(q: OneStatement, patches: (SettlePatch & { id: string })[], check: (ended: number) => void): void {
+  /** Ends pending feeds (locked by pendingIn): the statement fails unless every one of them ended. */
+  settleManyIn(q: OneStatement, patches: (SettlePatch & { id: string })[]): void {
     const values = recordset(
       patches.map((p) => ({
         id: p.id,
@@ -208,9 +214,7 @@ export class FeedBatchRepository {
           'uuid',
         )} AND f.status = 'pending'
         RETURNING f.id`,
-      (ended) => {
-        check(ended.length);
-      },
     );
+    q.check('feed_ended_all', sql`(SELECT count(*) FROM feed_ended) = ${patches.length}`, 'a locked feed changed');
   }
 }

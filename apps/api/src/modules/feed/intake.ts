@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { GroupCommit } from '../../db/group-commit';
 import { OneStatement } from '../../db/one-statement';
+import { statementCheckFailed } from '../../db/sql-state';
 import { commandRow } from '../gateway/commands';
 import type { CommandRepository } from '../gateway/repository';
 import type { LedgerBatch } from '../ledger/batch';
@@ -51,11 +52,7 @@ export interface FeedIntakeDeps {
  * Another transaction took a key of this batch between the check and the insert, or a device was disabled
  * meanwhile: the batch runs again (and decides again).
  */
-class BatchRace extends Error {
-  constructor() {
-    super('a feed key was taken, or a device disabled, meanwhile');
-  }
-}
+const RACE = 'a feed key was taken, or a device disabled, meanwhile';
 
 /**
  * Makes feeds in batches (decision 011, "Throughput"): taps that arrive while a batch is being written
@@ -90,7 +87,7 @@ export class FeedIntake {
           }),
         );
       } catch (error) {
-        if (!(error instanceof BatchRace) || attempt >= 3) throw error;
+        if (statementCheckFailed(error) !== RACE || attempt >= 3) throw error;
       }
     }
   }
@@ -181,24 +178,26 @@ export class FeedIntake {
       }),
       wallets,
     );
+    // Every feed and command is written, or the statement fails (a race: the batch runs again).
     const inserted = batch.insertManyIn(
       write,
       accepted.map((i) => newFeed(tapAt(taps, i), devices)),
+      RACE,
     );
-    const commandRows = commands.insertManyIn(
+    commands.insertManyIn(
       write,
       accepted.map((i) => {
         const { command, commandSent, body } = tapAt(taps, i);
         return commandRow(body.device_id, command, commandSent);
       }),
+      RACE,
     );
-    await batch.run(write);
-    const rows = inserted();
-    if (rows.length !== accepted.length || commandRows().size !== accepted.length) throw new BatchRace();
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    // The transaction's last statement: its COMMIT goes with it.
+    await batch.run(write, { commit: true });
+    const byId = new Map(inserted().map((r) => [r.id, r]));
     for (const i of accepted) {
       const feed = byId.get(tapAt(taps, i).feedId);
-      if (!feed) throw new BatchRace();
+      if (!feed) throw new Error(`feed ${tapAt(taps, i).feedId} was not written`);
       results[i] = { kind: 'created', feed };
     }
     return results;

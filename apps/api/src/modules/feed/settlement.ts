@@ -160,7 +160,7 @@ export class FeedSettlement {
       const write = new OneStatement();
       const ended = recorded.length > 0 ? this.deps.commands.settleManyIn(write, recorded) : () => [];
       if (plans.size === 0) {
-        await batch.run(write);
+        await batch.run(write, { commit: true });
         return { settled: new Map<string, FeedRow>(), nicknames: names(), gramsToday: new Map<string, number>() };
       }
       const held = [...plans.values()].filter((p) => p.feed.holdId !== null);
@@ -178,11 +178,9 @@ export class FeedSettlement {
       batch.settleManyIn(
         write,
         ends.map((e) => ({ id: e.feed.id, ...e.patch })),
-        (n) => {
-          if (n !== ends.length) throw new Error('a locked feed changed');
-        },
       );
-      await batch.run(write);
+      // The last statement: the COMMIT goes with it.
+      await batch.run(write, { commit: true });
       const gramsToday = roomGrams();
       for (const c of ended())
         if (c.status === 'acked' && c.grams && c.ackedAt && c.ackedAt >= since)

@@ -51,8 +51,11 @@ export class CommandRepository {
     return rows.map((r) => ids.has(r.id));
   }
 
-  /** Inserts commands for devices that exist and are enabled, as a part of the caller's statement. */
-  insertManyIn(q: OneStatement, rows: NewCommand[]): Later<Set<string>> {
+  /**
+   * Inserts commands for devices that exist and are enabled, as a part of the caller's statement. With
+   * `refusal`, a command left out (its device unknown or disabled) fails the statement with it.
+   */
+  insertManyIn(q: OneStatement, rows: NewCommand[], refusal?: string): Later<Set<string>> {
     const values = rows.map((r) => ({
       id: r.id,
       device_id: r.deviceId,
@@ -64,7 +67,7 @@ export class CommandRepository {
       status: r.status ?? 'queued',
     }));
     // Only for devices that exist and are enabled (a look-up and the insert in one statement).
-    return q.add(
+    const inserted = q.add(
       'command_new',
       sql`INSERT INTO ${deviceCommands} (id, device_id, kind, payload, issued_at, expires_at, attempts, status)
         SELECT v.id, v.device_id, v.kind, v.payload, v.issued_at, v.expires_at, v.attempts, v.status
@@ -72,8 +75,11 @@ export class CommandRepository {
           payload jsonb, issued_at timestamptz, expires_at timestamptz, attempts int, status text)
         JOIN ${devices} d ON d.id = v.device_id AND NOT d.disabled
         RETURNING id`,
-      (inserted) => new Set(inserted.map((r) => String(r.id))),
+      (ids) => new Set(ids.map((r) => String(r.id))),
     );
+    if (refusal !== undefined)
+      q.check('command_new_all', sql`(SELECT count(*) FROM command_new) = ${rows.length}`, refusal);
+    return inserted;
   }
 
   private async settleMany(

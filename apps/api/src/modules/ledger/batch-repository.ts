@@ -150,13 +150,13 @@ export class LedgerBatchRepository {
 
   /**
    * Ends pending holds: posted with their posting (by key, added by insertPostings in the same statement),
-   * or voided. `check` sees the number ended.
+   * or voided. The statement fails with `refusal` unless every one of them ended.
    */
   endHolds(
     q: OneStatement,
     rows: { id: string; status: 'posted' | 'voided'; postingKey: string | null }[],
     at: Date,
-    check: (ended: number) => void,
+    refusal: string,
   ): void {
     const values = recordset(rows.map((r) => ({ id: r.id, s: r.status, k: r.postingKey })));
     const postings = rows.some((r) => r.postingKey !== null)
@@ -172,18 +172,16 @@ export class LedgerBatchRepository {
           'uuid',
         )} AND h.status = 'pending'
         RETURNING h.id`,
-      (ended) => {
-        check(ended.length);
-      },
     );
+    q.check('ledger_ended_holds_all', sql`(SELECT count(*) FROM ledger_ended_holds) = ${rows.length}`, refusal);
   }
 
   /**
    * Adds each delta to its account, and users.balance (the coins the app shows) follows each changed
    * wallet. A user's account is changed only while its available coins stay >= 0 (the database's own
-   * check refuses the rest too); `check` sees the number of accounts changed.
+   * check refuses the rest too); the statement fails with `refusal` unless every account changed.
    */
-  adjust(q: OneStatement, deltas: AccountDelta[], check: (changed: number) => void): void {
+  adjust(q: OneStatement, deltas: AccountDelta[], refusal: string): void {
     const values = recordset(deltas.map((d) => ({ id: d.accountId, d: d.delta, h: d.heldDelta })));
     q.add(
       'ledger_adjusted',
@@ -194,10 +192,8 @@ export class LedgerBatchRepository {
           'int',
         )} AND (a.user_id IS NULL OR a.balance + v.d - a.held - v.h >= 0)
         RETURNING a.id, a.kind, a.user_id, a.balance, a.held`,
-      (changed) => {
-        check(changed.length);
-      },
     );
+    q.check('ledger_adjusted_all', sql`(SELECT count(*) FROM ledger_adjusted) = ${deltas.length}`, refusal);
     q.add(
       'ledger_shown_balances',
       sql`UPDATE ${users} AS u SET balance = a.balance - a.held

@@ -117,9 +117,7 @@ export class LedgerBatch {
     this.deps.batch.adjust(
       q,
       [...held].map(([accountId, amount]) => ({ accountId, delta: 0, heldDelta: amount })),
-      (changed) => {
-        if (changed !== held.size) throw new Error('a batch of holds did not fit its wallets');
-      },
+      'a batch of holds did not fit its wallets',
     );
     return [...owners];
   }
@@ -186,9 +184,7 @@ export class LedgerBatch {
       status: lines.length > 0 ? ('posted' as const) : ('voided' as const),
       postingKey: lines.length > 0 ? `${HOLD_KEY_PREFIX}${hold.id}` : null,
     }));
-    this.deps.batch.endHolds(q, ended, now, (n) => {
-      if (n !== ended.length) throw new Error('a locked hold changed');
-    });
+    this.deps.batch.endHolds(q, ended, now, 'a locked hold changed');
     // Each account once: what the postings move, and the held coins every ended hold releases.
     const deltas = new Map<number, { delta: number; heldDelta: number }>();
     const add = (accountId: number, delta: number, heldDelta: number) => {
@@ -203,9 +199,7 @@ export class LedgerBatch {
     this.deps.batch.adjust(
       q,
       [...deltas].map(([accountId, d]) => ({ accountId, ...d })),
-      (changed) => {
-        if (changed !== deltas.size) throw new Error('a batch of postings overdrew an account');
-      },
+      'a batch of postings overdrew an account',
     );
     const wallets = new Set<number>();
     for (const { hold } of ending.values())
