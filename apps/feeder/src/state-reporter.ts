@@ -106,7 +106,9 @@ export class StateReporter {
   #wait(fields: Omit<DeviceState, 'at'>): number {
     const last = this.#last;
     if (!last) return 0;
-    const same = (['online', 'feeder_online', 'camera_online', 'firmware'] as const).every((k) => fields[k] === last[k]);
+    const same = (['online', 'feeder_online', 'camera_online', 'firmware'] as const).every(
+      (k) => fields[k] === last[k],
+    );
     if (!same || fields.food_stock === 0 || last.food_stock === 0) return 0;
     return last.at + (this.#o.stockReportMs ?? 1000) - this.#o.clock.now();
   }
