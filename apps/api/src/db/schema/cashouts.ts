@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CASHOUT_STATES } from '@petheart/contracts';
 import { users } from './users';
 import { ledgerHolds } from './ledger';
 
@@ -21,16 +22,6 @@ import { ledgerHolds } from './ledger';
  * rejected void it. The figures are kept as computed at request time. The card number is stored only
  * AES-256-GCM encrypted (card_cipher) with its last four digits for masking.
  */
-export const CASHOUT_STATES = [
-  'applying',
-  'under_review',
-  'processing',
-  'ready_to_claim',
-  'expired',
-  'transfer_failed',
-  'successful',
-  'rejected',
-] as const;
 export const cashouts = pgTable(
   'cashouts',
   {

@@ -11,28 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LEDGER_ACCOUNT_KINDS, LEDGER_TRANSACTION_KINDS } from '@petheart/contracts';
 import { createdAt } from './columns';
 import { users } from './users';
-
-/** Ledger account kinds: a wallet and an earnings account per user, and the platform's own accounts. */
-export const LEDGER_ACCOUNT_KINDS = [
-  'user_wallet',
-  'operator_earnings',
-  'platform_revenue',
-  'payment_clearing',
-  'cashout_clearing',
-  'support_fund',
-] as const;
-export const LEDGER_TRANSACTION_KINDS = [
-  'recharge',
-  'feed',
-  'refund',
-  'cashout',
-  'transfer',
-  'correction',
-  'support',
-  'help_pay',
-] as const;
 
 /**
  * Coin ledger accounts (decision 009). balance = the sum of the account's entries (cached, checked by
