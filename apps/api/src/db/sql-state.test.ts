@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOnConflict, sqlState } from './sql-state';
+import { retryOnConflict, sqlState, statementCheckFailed } from './sql-state';
 
 const failure = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
 
@@ -37,5 +37,13 @@ describe('retryOnConflict', () => {
   it('finds the SQL state in an error or its causes', () => {
     expect(sqlState(new Error('wrapped', { cause: failure('40001') }))).toBe('40001');
     expect(sqlState(new Error('plain'))).toBeUndefined();
+  });
+
+  it("answers a failed statement check's message, under drizzle's wrapping too, and nothing for other errors", () => {
+    const check = Object.assign(new Error('not every item was new'), { code: 'PH001' });
+    expect(statementCheckFailed(check)).toBe('not every item was new');
+    expect(statementCheckFailed(new Error('Failed query: …', { cause: check }))).toBe('not every item was new');
+    expect(statementCheckFailed(failure('23505'))).toBeUndefined();
+    expect(statementCheckFailed(new Error('plain'))).toBeUndefined();
   });
 });

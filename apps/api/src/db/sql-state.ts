@@ -1,13 +1,17 @@
-/** The PostgreSQL error code (SQLSTATE) of an error or of one of its causes. */
-export function sqlState(error: unknown): string | undefined {
+/** An error and its causes, outermost first (each once). */
+function* chain(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
   const seen = new Set<unknown>();
   let e: unknown = error;
   while (e && typeof e === 'object' && !seen.has(e)) {
     seen.add(e);
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    yield e;
     e = (e as { cause?: unknown }).cause;
   }
+}
+
+/** The PostgreSQL error code (SQLSTATE) of an error or of one of its causes. */
+export function sqlState(error: unknown): string | undefined {
+  for (const e of chain(error)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   return undefined;
 }
 
@@ -25,16 +29,12 @@ export async function retryOnConflict<T>(run: () => Promise<T>, tries = 3): Prom
   }
 }
 
+/** The SQLSTATE of a failed statement check (`statement_check`, migration 0014; OneStatement.check). */
+const STATEMENT_CHECK_FAILED = 'PH001';
+
 /** A statement's own check failed (OneStatement.check): its message, else undefined. */
 export function statementCheckFailed(error: unknown): string | undefined {
-  if (sqlState(error) !== 'PH001') return undefined;
-  const seen = new Set<unknown>();
-  let e: unknown = error;
-  while (e && typeof e === 'object' && !seen.has(e)) {
-    seen.add(e);
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (code === 'PH001' && typeof message === 'string') return message;
-    e = (e as { cause?: unknown }).cause;
-  }
+  for (const e of chain(error))
+    if (e.code === STATEMENT_CHECK_FAILED && typeof e.message === 'string') return e.message;
   return undefined;
 }
