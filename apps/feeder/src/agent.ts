@@ -98,7 +98,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
         this.emit('state', state);
         await this.#connection.publish(this.#topics.state, JSON.stringify(state), true);
       },
-      connected: () => !this.#stopped && this.#connection.connected,
+      connected: () => this.#connection.connected,
       clock,
       logger: this.#logger,
       stockReportMs: options.stockReportMs,
@@ -157,11 +157,11 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#state.stop();
     const dropped = this.#queue.splice(0).map((c) => c.id);
     if (dropped.length > 0) this.#logger.warn('stopping: queued commands dropped', { ids: dropped });
     await this.#busy;
     for (const off of this.#unsubscribers.splice(0)) off();
-    this.#state.stop();
     await this.#hardware.camera?.stop().catch(() => undefined);
     if (this.#connection.connected) {
       const offline = this.#connection.publish(this.#topics.state, JSON.stringify(this.#state.offline()), true);

@@ -3,6 +3,9 @@ import type { DeviceState } from '@petheart/contracts';
 import type { Clock } from './clock';
 import type { Logger } from './logger';
 
+/** What a report says besides the stock: any change of these is reported at once. */
+const FLAGS = ['online', 'feeder_online', 'camera_online', 'firmware'] as const;
+
 /** What the station reads when it reports. */
 export interface StationReadings {
   stock: () => Promise<number>;
@@ -32,7 +35,6 @@ export class StateReporter {
   readonly #o: StateReporterOptions;
   #stock = 0;
   #last: DeviceState | undefined;
-  #lastKey = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
   #chain: Promise<void> = Promise.resolve();
   #stopped = false;
@@ -85,9 +87,8 @@ export class StateReporter {
       food_stock: this.#stock,
       firmware: this.#o.readings.firmware,
     } as const;
-    const key = JSON.stringify(fields);
-    if (!force && key === this.#lastKey) return;
     const wait = force ? 0 : this.#wait(fields);
+    if (wait === null) return;
     if (wait > 0) {
       this.#timer ??= this.#o.clock.setTimeout(() => {
         this.#timer = undefined;
@@ -96,21 +97,21 @@ export class StateReporter {
       return;
     }
     this.#cancel();
-    this.#lastKey = key;
     const state: DeviceState = { ...fields, at: this.#o.clock.now() };
     this.#last = state;
     await this.#o.publish(state);
   }
 
-  /** How long a report of these fields waits: > 0 only when the stock alone changed, and not to or from empty. */
-  #wait(fields: Omit<DeviceState, 'at'>): number {
+  /**
+   * How long a report of these fields waits after the last one: null when nothing changed, > 0 only when
+   * the stock alone changed, and not to or from empty.
+   */
+  #wait(fields: Omit<DeviceState, 'at'>): number | null {
     const last = this.#last;
-    if (!last) return 0;
-    const same = (['online', 'feeder_online', 'camera_online', 'firmware'] as const).every(
-      (k) => fields[k] === last[k],
-    );
-    if (!same || fields.food_stock === 0 || last.food_stock === 0) return 0;
-    return last.at + (this.#o.stockReportMs ?? 1000) - this.#o.clock.now();
+    if (!last || FLAGS.some((k) => fields[k] !== last[k])) return 0;
+    if (fields.food_stock === last.food_stock) return null;
+    if (fields.food_stock === 0 || last.food_stock === 0) return 0;
+    return Math.max(0, last.at + (this.#o.stockReportMs ?? 1000) - this.#o.clock.now());
   }
 
   #cancel(): void {
