@@ -136,15 +136,28 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     expect(log).toMatchObject({ total: 1, page: 1, limit: 10 });
     expect(log.list).toEqual([receipt]);
 
-    // A second feed: the room's grams today counts the first from the table and the second, whose end this
-    // settlement writes, once.
-    const again = okData(
-      await api.post('/api/live/feed', feedBody(station.deviceId), { token: user.token }),
-      FeedSchema,
-    );
-    expect(await settled(api, user.token, again.id)).toMatchObject({ status: 'succeeded', grams_dispensed: 10 });
-    await watcher.untilFed(2);
-    expect(watcher.fed[1]).toEqual({ device_id: station.deviceId, nickname: 'Mia', grams: 10, grams_today: 20 });
+    // Two more feeds, heard at the device's answers (the first settlement left the room's figure): grams today
+    // counts each once, and no settlement tells the room again.
+    for (const [n, gramsToday] of [
+      [2, 20],
+      [3, 30],
+    ] as const) {
+      const again = okData(
+        await api.post('/api/live/feed', feedBody(station.deviceId), { token: user.token }),
+        FeedSchema,
+      );
+      expect(await settled(api, user.token, again.id)).toMatchObject({ status: 'succeeded', grams_dispensed: 10 });
+      await watcher.untilFed(n);
+      expect(watcher.fed[n - 1]).toEqual({
+        device_id: station.deviceId,
+        nickname: 'Mia',
+        grams: 10,
+        grams_today: gramsToday,
+      });
+    }
+    expect(watcher.fed).toHaveLength(3);
+    const after = okData(await api.post('/api/live/detail', { device_id: station.deviceId }), LiveDetailSchema);
+    expect(after.grams_today).toBe(30);
   });
 
   it('charges for what fell: the price × grams measured / grams asked, rounded down, never above the hold', async () => {

@@ -7,6 +7,7 @@ import { FeedBatchRepository } from '../modules/feed/batch-repository';
 import { FeedIntake } from '../modules/feed/intake';
 import { DEFAULT_FEED_TIMINGS } from '../modules/feed/policy';
 import { FeedRepository } from '../modules/feed/repository';
+import { RoomAnnouncer } from '../modules/feed/room-announcer';
 import { FeedService } from '../modules/feed/service';
 import { FeedSettlement } from '../modules/feed/settlement';
 import type { FeedStatsRepository } from '../modules/feed-stats/repository';
@@ -88,9 +89,12 @@ export function wireFeeding({
     ledgerBatchIn,
     commands: commandRepository,
     voidExpiredHolds: () => ledger.voidExpiredHolds(),
-    broadcast: (deviceId, event, payload) => {
-      realtime.broadcast(deviceId, event, payload);
-    },
+    rooms: new RoomAnnouncer({
+      broadcast: (deviceId, event, payload) => {
+        realtime.broadcast(deviceId, event, payload);
+      },
+      clock,
+    }),
     onWalletChange: (userId) => {
       users.forget(userId);
     },

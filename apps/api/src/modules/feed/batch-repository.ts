@@ -182,6 +182,15 @@ export class FeedBatchRepository {
     );
   }
 
+  /** Nicknames of these users (the room's `fed` event names who fed). */
+  userNicknamesIn(q: OneStatement, userIds: number[]): Later<Map<number, string>> {
+    return q.add(
+      'feed_user_nicknames',
+      sql`SELECT u.id, u.nickname FROM ${users} u WHERE u.id = ${anyOf([...new Set(userIds)], 'int')}`,
+      (rows) => new Map(rows.map((r) => [Number(r.id), String(r.nickname)])),
+    );
+  }
+
   /** Nicknames of the users of these feeds (the room's `fed` event names who fed). */
   nicknamesIn(q: OneStatement, feedIds: string[]): Later<Map<number, string>> {
     return q.add(

@@ -30,7 +30,8 @@ export interface FeedTap {
 }
 
 /** What became of a tap: a new feed, the same key as an earlier feed (answered from it), or a refusal. */
-export type TapResult = { kind: 'created'; feed: FeedRow } | { kind: 'replay' } | { kind: 'refused'; error: ErrorId };
+export type TapResult =
+  { kind: 'created'; feed: FeedRow; nickname: string } | { kind: 'replay' } | { kind: 'refused'; error: ErrorId };
 
 export interface FeedIntakeDeps {
   /** A batch's transaction (its statements sent together). */
@@ -57,7 +58,8 @@ const RACE = 'a feed key was taken, or a device disabled, meanwhile';
 /**
  * Makes feeds in batches (decision 011, "Throughput"): taps that arrive while a batch is being written
  * are written together by the next, in one transaction of two statements (three on PostgreSQL, where
- * each device's feeds are serialised first): one reads the keys, devices, grams today and wallets (locked),
+ * each device's feeds are serialised first): one reads the keys, devices, grams today, wallets (locked) and
+ * nicknames (the room hears who fed when the device answers),
  * then the checks of PRODUCT.md §2 run in their order for each tap (not found, portion, feeder, camera,
  * balance, daily cap), and one writes the holds and the feeds. Taps are decided
  * in the order they came, each seeing the coins and grams of those before it, so the result is what one
@@ -119,6 +121,10 @@ export class FeedIntake {
     const lockedDevices = batch.devicesIn(read, deviceIds);
     const gramsToday = batch.gramsCommittedIn(read, deviceIds, startOfUtcDay(this.deps.clock.now()));
     const lockedWallets = ledger.walletsIn(
+      read,
+      taps.map((t) => t.userId),
+    );
+    const nicknames = batch.userNicknamesIn(
       read,
       taps.map((t) => t.userId),
     );
@@ -195,10 +201,11 @@ export class FeedIntake {
     // The transaction's last statement: its COMMIT goes with it.
     await batch.run(write, { commit: true });
     const byId = new Map(inserted().map((r) => [r.id, r]));
+    const names = nicknames();
     for (const i of accepted) {
       const feed = byId.get(tapAt(taps, i).feedId);
       if (!feed) throw new Error(`feed ${tapAt(taps, i).feedId} was not written`);
-      results[i] = { kind: 'created', feed };
+      results[i] = { kind: 'created', feed, nickname: names.get(feed.userId) ?? '' };
     }
     return results;
   }

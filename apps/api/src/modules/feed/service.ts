@@ -65,16 +65,23 @@ export class FeedService {
       if (!earlier) throw new Error(`feed key ${key} vanished`);
       return this.replay(earlier, body);
     }
-    const created = result.feed;
     this.deps.onWalletChange(userId);
-    return this.dispatch(created, stored);
+    return this.dispatch(result.feed, result.nickname, stored);
   }
 
   /** Sends the feed's command; a command that cannot be sent ends the feed at once (nothing charged). */
-  private async dispatch(feed: FeedRow, stored: { command: DeviceCommand; sent: boolean }): Promise<Feed> {
+  private async dispatch(
+    feed: FeedRow,
+    nickname: string,
+    stored: { command: DeviceCommand; sent: boolean },
+  ): Promise<Feed> {
     let issued: { position: number };
     // Before the command exists: its answer may come back before issueCommand returns.
-    const unexpect = this.deps.settlement.expect(feed.commandId, feed.id);
+    const unexpect = this.deps.settlement.expect(feed.commandId, {
+      feedId: feed.id,
+      deviceId: feed.deviceId,
+      nickname,
+    });
     try {
       issued = await this.deps.gateway.issueCommand(
         feed.deviceId,

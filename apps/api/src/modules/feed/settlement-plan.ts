@@ -1,6 +1,6 @@
 import type { BatchSettleResult } from '../ledger/batch';
 import { feedCredits, type EntryInput } from '../ledger/policy';
-import { chargeFor, type FeedOutcome } from './policy';
+import { chargeFor, type CommandEnd, type FeedOutcome } from './policy';
 import type { FeedRow, SettlePatch } from './repository';
 
 /** What a feed's settlement asks of the ledger: post `charge` with `credits`, or void (charge 0). */
@@ -47,4 +47,15 @@ export function endOf(
   }
   if (charge > 0 && hold === 'was_voided') return failed('timeout');
   return { status: 'succeeded', reason: null, gramsDispensed: outcome.grams, coinsCharged: charge, settledAt };
+}
+
+/** A command's row as its end leaves it: the device's answer when there was one; a lost command expires. */
+export function commandEnd(id: string, end: CommandEnd) {
+  if (end.status === 'lost') return { id, status: 'expired' as const, answer: null };
+  const { outcome, ackedAt } = end;
+  return {
+    id,
+    status: end.status,
+    answer: outcome !== null && ackedAt ? { outcome, grams: end.grams, ackedAt } : null,
+  };
 }

@@ -1,4 +1,3 @@
-import type { LiveServerEvent } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { GroupCommit } from '../../db/group-commit';
@@ -8,13 +7,24 @@ import type { CommandRepository } from '../gateway/repository';
 import type { FeedBatchRepository } from './batch-repository';
 import { feedOutcome, startOfUtcDay, sweepEnd, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
-import { endOf, planSettlement, type SettlementPlan } from './settlement-plan';
+import type { RoomAnnouncer } from './room-announcer';
+import { Waiters } from './waiters';
+import { commandEnd, endOf, planSettlement, type SettlementPlan } from './settlement-plan';
 
 interface FeedEnd {
   feedId: string;
   end: CommandEnd;
   /** The command whose end this is, when the settlement records it (the feed's own transaction stored it). */
   command?: string;
+  /** The room heard of it at the device's answer. */
+  announced?: boolean;
+}
+
+/** A command this process issued for a feed: the feed, and the room and name its answer is announced with. */
+export interface ExpectedCommand {
+  feedId: string;
+  deviceId: string;
+  nickname: string;
 }
 
 export interface FeedSettlementDeps {
@@ -28,8 +38,8 @@ export interface FeedSettlementDeps {
   commands: Pick<CommandRepository, 'settleManyIn'>;
   /** Voids pending holds past their expiry (the ledger's safety net, run by the sweeper). */
   voidExpiredHolds: () => Promise<number>;
-  /** The room hears who fed and the device's grams today. */
-  broadcast: (deviceId: string, event: 'fed', payload: LiveServerEvent<'fed'>) => void;
+  /** The rooms hear who fed and their devices' grams today. */
+  rooms: RoomAnnouncer;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
   /** After feeds whose food fell (fan points for members of the rooms; best effort). */
@@ -39,19 +49,6 @@ export interface FeedSettlementDeps {
   graceMs: number;
   sweepIntervalMs: number;
   onError: (error: unknown) => void;
-}
-
-type Waiter = () => void;
-
-/** A command's row as its end leaves it: the device's answer when there was one; a lost command expires. */
-function commandEnd(id: string, end: CommandEnd) {
-  if (end.status === 'lost') return { id, status: 'expired' as const, answer: null };
-  const { outcome, ackedAt } = end;
-  return {
-    id,
-    status: end.status,
-    answer: outcome !== null && ackedAt ? { outcome, grams: end.grams, ackedAt } : null,
-  };
 }
 
 /**
@@ -64,9 +61,9 @@ function commandEnd(id: string, end: CommandEnd) {
  * ledger's expiry.
  */
 export class FeedSettlement {
-  private readonly waiters = new Map<string, Set<Waiter>>();
-  /** Feeds by command id, for the commands this process issued (their answers need no lookup). */
-  private readonly expected = new Map<string, string>();
+  private readonly waiters = new Waiters();
+  /** The commands this process issued, by id (their answers need no lookup). */
+  private readonly expected = new Map<string, ExpectedCommand>();
   private readonly running = new Set<Promise<unknown>>();
   private timer: NodeJS.Timeout | undefined;
   private sweeping: Promise<void> | undefined;
@@ -87,10 +84,24 @@ export class FeedSettlement {
   }) {
     const known = this.expected.get(result.id);
     this.expected.delete(result.id);
+    // Food fell: the room hears now, unless the settlement must tell it (its figure unknown here). Only for
+    // an end the settlement records (no figure it reads may count the answer already).
+    const announced =
+      known !== undefined &&
+      result.recordedByCaller &&
+      result.status === 'acked' &&
+      this.deps.rooms.atAnswer({
+        commandId: result.id,
+        deviceId: known.deviceId,
+        nickname: known.nickname,
+        grams: result.grams,
+      });
     this.track(
       (async () => {
-        const feedId = known ?? (await this.deps.feeds.idByCommand(result.id));
-        if (feedId) await this.settle(feedId, result, result.recordedByCaller ? result.id : undefined);
+        const feedId = known?.feedId ?? (await this.deps.feeds.idByCommand(result.id));
+        if (!feedId) return;
+        if (!result.recordedByCaller) await this.settle(feedId, result);
+        else await this.group.submit({ feedId, end: result, command: result.id, announced });
       })(),
     );
   }
@@ -99,8 +110,8 @@ export class FeedSettlement {
    * The feed of a command this process is about to issue, forgotten when the command's end arrives or when
    * the returned function is called (the command could not be issued).
    */
-  expect(commandId: string, feedId: string): () => void {
-    this.expected.set(commandId, feedId);
+  expect(commandId: string, expected: ExpectedCommand): () => void {
+    this.expected.set(commandId, expected);
     return () => this.expected.delete(commandId);
   }
 
@@ -118,6 +129,14 @@ export class FeedSettlement {
    * alone), their holds posted for what fell or voided, the feeds ended. Then their owners and rooms hear.
    */
   private async settleMany(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
+    try {
+      return await this.settleAndTell(items);
+    } finally {
+      this.deps.rooms.release(items.flatMap((i) => (i.announced && i.command ? [i.command] : [])));
+    }
+  }
+
+  private async settleAndTell(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
     const ids = [...new Set(items.map((i) => i.feedId))];
     const since = startOfUtcDay(this.deps.clock.now());
     const recorded = items.flatMap((i) => (i.command === undefined ? [] : [commandEnd(i.command, i.end)]));
@@ -136,7 +155,8 @@ export class FeedSettlement {
         read,
         items.filter((i) => i.end.status !== 'acked').map((i) => i.feedId),
       );
-      const names = batch.nicknamesIn(read, ids);
+      // Who fed, for the rooms that hear of their feeds from this settlement.
+      const names = items.some((i) => !i.announced) ? batch.nicknamesIn(read, ids) : () => new Map<number, string>();
       // The rooms' grams today: what their devices' commands dispensed, and below what this batch records.
       const roomGrams = batch.gramsDispensedIn(
         read,
@@ -193,10 +213,10 @@ export class FeedSettlement {
     });
     for (const feed of settled.values()) {
       this.deps.onWalletChange(feed.userId);
-      this.wake(feed.id);
+      this.waiters.wake(feed.id);
     }
-    const fed = [...settled.values()].filter((f) => f.status === 'succeeded');
-    if (fed.length > 0) this.announce(fed, nicknames, gramsToday);
+    const announced = new Set(items.flatMap((i) => (i.announced ? [i.feedId] : [])));
+    this.tell(since, [...settled.values()], { nicknames, gramsToday, announced });
     // The first of each feed's ends answers with it; the others changed nothing.
     const answered = new Set<string>();
     return items.map(({ feedId }) => {
@@ -207,19 +227,29 @@ export class FeedSettlement {
   }
 
   /**
-   * Each room sees "<nickname> fed <grams> g" with its device's grams today as the settlement's transaction
-   * left them (no query of its own: the event goes out as soon as the feeds are settled).
+   * The rooms learn their devices' grams today as the settlement's transaction left them, and hear of the
+   * feeds that succeeded unless they heard at the devices' answers (no query of its own: the events go out
+   * as soon as the feeds are settled); the feeders earn their fan points.
    */
-  private announce(fed: FeedRow[], nicknames: Map<number, string>, gramsToday: Map<string, number>): void {
+  private tell(
+    day: Date,
+    ended: FeedRow[],
+    told: { nicknames: Map<number, string>; gramsToday: Map<string, number>; announced: Set<string> },
+  ): void {
+    const fed = ended.filter((f) => f.status === 'succeeded');
     const fell = fed.filter((f) => f.gramsDispensed > 0);
     if (fell.length > 0) this.track(this.deps.onFed?.(fell) ?? Promise.resolve());
-    for (const feed of fed)
-      this.deps.broadcast(feed.deviceId, 'fed', {
-        device_id: feed.deviceId,
-        nickname: nicknames.get(feed.userId) ?? '',
-        grams: feed.gramsDispensed,
-        grams_today: gramsToday.get(feed.deviceId) ?? 0,
-      });
+    this.deps.rooms.settled(
+      day,
+      told.gramsToday,
+      fed.map((f) => ({
+        deviceId: f.deviceId,
+        userId: f.userId,
+        grams: f.gramsDispensed,
+        announced: told.announced.has(f.id),
+      })),
+      told.nicknames,
+    );
   }
 
   /**
@@ -274,40 +304,12 @@ export class FeedSettlement {
     this.timer = undefined;
     await this.sweeping;
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
-    for (const id of [...this.waiters.keys()]) this.wake(id);
+    this.waiters.wakeAll();
   }
 
   /** Resolves when this process ends the feed, or after `ms`; `cancel` forgets the waiter. */
   waitFor(feedId: string, ms: number): { settled: Promise<void>; cancel: () => void } {
-    let resolve: () => void = () => undefined;
-    const settled = new Promise<void>((r) => {
-      resolve = r;
-    });
-    const waiter: Waiter = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const cancel = () => {
-      clearTimeout(timer);
-      const set = this.waiters.get(feedId);
-      set?.delete(waiter);
-      if (set?.size === 0) this.waiters.delete(feedId);
-    };
-    const timer = setTimeout(() => {
-      cancel();
-      resolve();
-    }, ms);
-    let set = this.waiters.get(feedId);
-    if (!set) this.waiters.set(feedId, (set = new Set()));
-    set.add(waiter);
-    return { settled, cancel };
-  }
-
-  private wake(feedId: string): void {
-    const set = this.waiters.get(feedId);
-    if (!set) return;
-    this.waiters.delete(feedId);
-    for (const waiter of set) waiter();
+    return this.waiters.waitFor(feedId, ms);
   }
 
   private track(work: Promise<unknown>): void {
