@@ -172,6 +172,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     }
     this.#ready = false;
     await this.#connection.stop();
+    await this.#store?.close();
   }
 
   async #onConnected(): Promise<void> {

@@ -29,6 +29,17 @@ describe('ExecutedIdStore', () => {
     expect(await readFile(file, 'utf8')).toBe('"e"\n"f"\n"g"\n');
   });
 
+  it('appends to the rewritten file after a rewrite, and after close', async () => {
+    const file = path.join(dir, 'ids.jsonl');
+    const store = await ExecutedIdStore.open(file, { capacity: 2 });
+    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) await store.add(id); // 'e' rewrote the file
+    expect(await readFile(file, 'utf8')).toBe('"d"\n"e"\n"f"\n');
+    await store.close();
+    await store.add('g');
+    await store.close();
+    expect(await readFile(file, 'utf8')).toBe('"d"\n"e"\n"f"\n"g"\n');
+  });
+
   it('knows an id as soon as add() is called, before the write lands', async () => {
     const store = await ExecutedIdStore.open(path.join(dir, 'ids.jsonl'));
     const write = store.add('x');
