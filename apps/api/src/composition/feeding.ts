@@ -98,7 +98,7 @@ export function wireFeeding({
     onWalletChange: (userId) => {
       users.forget(userId);
     },
-    onFed: (fed) => fans.earnMany(fed, 'feed'),
+    onFansFed: (fed) => fans.earnEach(fed, 'feed'),
     clock,
     graceMs: feedTimings.graceMs,
     sweepIntervalMs: feedTimings.sweepIntervalMs,

@@ -3,7 +3,7 @@ import type { StatementSender } from '../../db/batch-transaction';
 import type { Database } from '../../db/client';
 import { anyOf, arrayOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
-import { bases, deviceCommands, devices, feeds, users } from '../../db/schema';
+import { bases, deviceCommands, devices, fanMembers, feeds, users } from '../../db/schema';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */
@@ -188,6 +188,16 @@ export class FeedBatchRepository {
       'feed_user_nicknames',
       sql`SELECT u.id, u.nickname FROM ${users} u WHERE u.id = ${anyOf([...new Set(userIds)], 'int')}`,
       (rows) => new Map(rows.map((r) => [Number(r.id), String(r.nickname)])),
+    );
+  }
+
+  /** The feeds among these whose users are members of their rooms' fan groups (they earn points). */
+  fanFeedsIn(q: OneStatement, feedIds: string[]): Later<Set<string>> {
+    return q.add(
+      'feed_fans',
+      sql`SELECT f.id FROM ${feeds} f JOIN ${fanMembers} m ON m.device_id = f.device_id AND m.user_id = f.user_id
+        WHERE f.id = ${anyOf(feedIds, 'uuid')}`,
+      (rows) => new Set(rows.map((r) => String(r.id))),
     );
   }
 

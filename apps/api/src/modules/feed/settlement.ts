@@ -5,9 +5,10 @@ import { OneStatement } from '../../db/one-statement';
 import type { LedgerBatch } from '../ledger/batch';
 import type { CommandRepository } from '../gateway/repository';
 import type { FeedBatchRepository } from './batch-repository';
-import { feedOutcome, startOfUtcDay, sweepEnd, type CommandEnd } from './policy';
+import { feedOutcome, startOfUtcDay, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
 import type { RoomAnnouncer } from './room-announcer';
+import { FeedSweeper } from './sweeper';
 import { Waiters } from './waiters';
 import { commandEnd, endOf, planSettlement, type SettlementPlan } from './settlement-plan';
 
@@ -42,8 +43,8 @@ export interface FeedSettlementDeps {
   rooms: RoomAnnouncer;
   /** After a commit that changed a user's wallet (the cached userinfo goes). */
   onWalletChange: (userId: number) => void;
-  /** After feeds whose food fell (fan points for members of the rooms; best effort). */
-  onFed?: (fed: { userId: number; deviceId: string }[]) => Promise<unknown>;
+  /** After feeds whose food fell, by members of the rooms' fan groups (their points; best effort). */
+  onFansFed?: (fed: { userId: number; deviceId: string }[]) => Promise<unknown>;
   clock: Clock;
   /** The sweeper ends a pending feed this long after its command's expiry, and runs this often. */
   graceMs: number;
@@ -65,12 +66,20 @@ export class FeedSettlement {
   /** The commands this process issued, by id (their answers need no lookup). */
   private readonly expected = new Map<string, ExpectedCommand>();
   private readonly running = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
+  private readonly sweeper: FeedSweeper;
   private readonly group: GroupCommit<FeedEnd, FeedRow | undefined>;
 
   constructor(private readonly deps: FeedSettlementDeps) {
     this.group = new GroupCommit((ends) => this.settleMany(ends), 200);
+    this.sweeper = new FeedSweeper({
+      feeds: deps.feeds,
+      settle: (feedId, end) => this.settle(feedId, end),
+      voidExpiredHolds: deps.voidExpiredHolds,
+      clock: deps.clock,
+      graceMs: deps.graceMs,
+      intervalMs: deps.sweepIntervalMs,
+      onError: deps.onError,
+    });
   }
 
   /** The gateway's word on a command (any command: those that are not feeds are ignored). */
@@ -140,13 +149,13 @@ export class FeedSettlement {
     const ids = [...new Set(items.map((i) => i.feedId))];
     const since = startOfUtcDay(this.deps.clock.now());
     const recorded = items.flatMap((i) => (i.command === undefined ? [] : [commandEnd(i.command, i.end)]));
-    const { settled, nicknames, gramsToday } = await this.deps.transactions(async (tx) => {
+    const { settled, nicknames, gramsToday, fans } = await this.deps.transactions(async (tx) => {
       const batch = this.deps.batchIn(tx);
       const ledger = this.deps.ledgerBatchIn(tx);
-      // One statement locks the feeds, then their holds, and reads the feeders of unanswered commands and
-      // the users' nicknames. Asynchronous commit: the lock on the shared revenue accounts is released
-      // without waiting for the disk; what a database crash could lose is voided later, never charged
-      // (decision 011, "Asynchronous commit for settlements").
+      // One statement locks the feeds, then their holds, and reads the feeders of unanswered commands, the
+      // users' nicknames and which of them are fans of the rooms. Asynchronous commit: the lock on the
+      // shared revenue accounts is released without waiting for the disk; what a database crash could lose
+      // is voided later, never charged (decision 011, "Asynchronous commit for settlements").
       const read = new OneStatement();
       batch.commitAsynchronouslyIn(read);
       const pending = batch.pendingIn(read, ids);
@@ -157,6 +166,7 @@ export class FeedSettlement {
       );
       // Who fed, for the rooms that hear of their feeds from this settlement.
       const names = items.some((i) => !i.announced) ? batch.nicknamesIn(read, ids) : () => new Map<number, string>();
+      const fanFeeds = batch.fanFeedsIn(read, ids);
       // The rooms' grams today: what their devices' commands dispensed, and below what this batch records.
       const roomGrams = batch.gramsDispensedIn(
         read,
@@ -181,7 +191,12 @@ export class FeedSettlement {
       const ended = recorded.length > 0 ? this.deps.commands.settleManyIn(write, recorded) : () => [];
       if (plans.size === 0) {
         await batch.run(write, { commit: true });
-        return { settled: new Map<string, FeedRow>(), nicknames: names(), gramsToday: new Map<string, number>() };
+        return {
+          settled: new Map<string, FeedRow>(),
+          nicknames: names(),
+          gramsToday: new Map<string, number>(),
+          fans: fanFeeds(),
+        };
       }
       const held = [...plans.values()].filter((p) => p.feed.holdId !== null);
       const { results } = await ledger.settleHoldsIn(
@@ -209,6 +224,7 @@ export class FeedSettlement {
         settled: new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }])),
         nicknames: names(),
         gramsToday,
+        fans: fanFeeds(),
       };
     });
     for (const feed of settled.values()) {
@@ -216,7 +232,7 @@ export class FeedSettlement {
       this.waiters.wake(feed.id);
     }
     const announced = new Set(items.flatMap((i) => (i.announced ? [i.feedId] : [])));
-    this.tell(since, [...settled.values()], { nicknames, gramsToday, announced });
+    this.tell(since, [...settled.values()], { nicknames, gramsToday, announced, fans });
     // The first of each feed's ends answers with it; the others changed nothing.
     const answered = new Set<string>();
     return items.map(({ feedId }) => {
@@ -234,11 +250,17 @@ export class FeedSettlement {
   private tell(
     day: Date,
     ended: FeedRow[],
-    told: { nicknames: Map<number, string>; gramsToday: Map<string, number>; announced: Set<string> },
+    told: {
+      nicknames: Map<number, string>;
+      gramsToday: Map<string, number>;
+      announced: Set<string>;
+      /** Feeds by members of their rooms' fan groups. */
+      fans: Set<string>;
+    },
   ): void {
     const fed = ended.filter((f) => f.status === 'succeeded');
-    const fell = fed.filter((f) => f.gramsDispensed > 0);
-    if (fell.length > 0) this.track(this.deps.onFed?.(fell) ?? Promise.resolve());
+    const fans = fed.filter((f) => f.gramsDispensed > 0 && told.fans.has(f.id));
+    if (fans.length > 0) this.track(this.deps.onFansFed?.(fans) ?? Promise.resolve());
     this.deps.rooms.settled(
       day,
       told.gramsToday,
@@ -252,57 +274,19 @@ export class FeedSettlement {
     );
   }
 
-  /**
-   * One pass: ends pending feeds whose command has ended or is overdue, voids the ledger's expired holds,
-   * then ends the feeds whose holds that released. Safe to run in every API process at once.
-   */
-  async sweep(): Promise<void> {
-    await this.sweepFeeds();
-    if ((await this.deps.voidExpiredHolds()) > 0) await this.sweepFeeds();
-  }
-
-  private async sweepFeeds(): Promise<void> {
-    const batch = 200;
-    for (;;) {
-      const now = this.deps.clock.now();
-      const rows = await this.deps.feeds.sweepable(new Date(now.getTime() - this.deps.graceMs), batch);
-      // Submitted together: they are settled in batches.
-      const ends = await Promise.all(
-        rows.map((row) => {
-          const end = sweepEnd(row, now, this.deps.graceMs);
-          return end ? this.settle(row.id, end) : Promise.resolve(undefined);
-        }),
-      );
-      const ended = ends.filter(Boolean).length;
-      if (rows.length < batch || ended === 0) return;
-    }
+  /** One pass of the sweeper (FeedSweeper.sweep). */
+  sweep(): Promise<void> {
+    return this.sweeper.sweep();
   }
 
   /** Sweeps now (ending what a stopped process left), then every sweepIntervalMs. */
-  async start(): Promise<void> {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.sweepOnce();
-    }, this.deps.sweepIntervalMs);
-    this.timer.unref();
-    this.sweepOnce();
-    await this.sweeping;
-  }
-
-  private sweepOnce(): void {
-    if (this.sweeping) return;
-    this.sweeping = this.sweep()
-      .catch(this.deps.onError)
-      .finally(() => {
-        this.sweeping = undefined;
-      });
+  start(): Promise<void> {
+    return this.sweeper.start();
   }
 
   /** Stops sweeping and waits for settlements under way; wakes every long poll. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+    await this.sweeper.stop();
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
     this.waiters.wakeAll();
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fanMembers, users } from '../../db/schema';
 import type { FanPoints } from './fan-points';
@@ -19,14 +19,6 @@ export class FanRepository {
   constructor(private readonly db: Database) {}
 
   /** The members among these (device, user) pairs, in one statement. */
-  async getMany(pairs: { deviceId: string; userId: number }[]): Promise<FanRow[]> {
-    if (pairs.length === 0) return [];
-    return this.db
-      .select()
-      .from(fanMembers)
-      .where(or(...pairs.map((p) => member(p.deviceId, p.userId))));
-  }
-
   async get(deviceId: string, userId: number): Promise<FanRow | undefined> {
     const rows = await this.db.select().from(fanMembers).where(member(deviceId, userId)).limit(1);
     return rows[0];
