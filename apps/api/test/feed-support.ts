@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import {
   FeedSchema,
   LIVE_NAMESPACE,
@@ -14,7 +16,7 @@ import {
 import { bases, devices } from '../src/db/schema';
 import { hashDeviceSecret } from '../src/modules/device/secrets';
 import type { DeviceStateEvent } from '../src/modules/gateway/gateway';
-import { okData, type TestApi } from './harness';
+import { createTestApi, okData, type TestApi } from './harness';
 import { TestDevice } from './devices-support';
 
 /** A feeding station for a test: a base (with its operator) and one device with its secret. */
@@ -166,4 +168,52 @@ export class RoomWatcher {
   close(): void {
     this.socket.disconnect();
   }
+}
+
+/**
+ * The feed tests' API for a describe block: listening (rooms are watched over socket.io), with a short feed
+ * timeout (1.5 s, the product's default is 10 s) so the silent-device cases are quick; the ledger's
+ * invariants checked after each test; its devices and watchers closed at the end.
+ */
+export function feedSuite() {
+  let api: TestApi | undefined;
+  let url = '';
+  const devices: TestDevice[] = [];
+  const watchers: RoomWatcher[] = [];
+  const current = () => {
+    if (!api) throw new Error('the feed suite has not started');
+    return api;
+  };
+  beforeAll(async () => {
+    api = await createTestApi({ seed: false, serveWeb: false, env: { FEED_TIMEOUT_MS: '1500' } });
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${String((api.app.server.address() as AddressInfo).port)}`;
+  });
+  afterEach(async () => {
+    const report = await current().container.services.ledger.checkInvariants();
+    expect(report.problems).toEqual([]);
+  });
+  afterAll(async () => {
+    for (const w of watchers) w.close();
+    await Promise.all(devices.map((d) => d.end()));
+    await api?.close();
+  });
+  return {
+    get api() {
+      return current();
+    },
+    /** onlineDevice, closed with the suite. */
+    online: async (...args: Parameters<typeof onlineDevice>) => {
+      const d = await onlineDevice(...args);
+      devices.push(d);
+      return d;
+    },
+    /** A watcher of the device's room, closed with the suite. */
+    watch: async (deviceId: string) => {
+      const w = await RoomWatcher.join(url, deviceId);
+      watchers.push(w);
+      return w;
+    },
+    wallet: async (userId: number) => (await current().container.services.ledger.balances(userId)).wallet,
+  };
 }
