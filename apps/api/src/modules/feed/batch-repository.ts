@@ -182,15 +182,6 @@ export class FeedBatchRepository {
     );
   }
 
-  /** Nicknames of these users (the room's `fed` event names who fed). */
-  userNicknamesIn(q: OneStatement, userIds: number[]): Later<Map<number, string>> {
-    return q.add(
-      'feed_user_nicknames',
-      sql`SELECT u.id, u.nickname FROM ${users} u WHERE u.id = ${anyOf([...new Set(userIds)], 'int')}`,
-      (rows) => new Map(rows.map((r) => [Number(r.id), String(r.nickname)])),
-    );
-  }
-
   /** The feeds among these whose users are members of their rooms' fan groups (they earn points). */
   fanFeedsIn(q: OneStatement, feedIds: string[]): Later<Set<string>> {
     return q.add(
@@ -201,12 +192,17 @@ export class FeedBatchRepository {
     );
   }
 
-  /** Nicknames of the users of these feeds (the room's `fed` event names who fed). */
-  nicknamesIn(q: OneStatement, feedIds: string[]): Later<Map<number, string>> {
+  /**
+   * Nicknames of users (the room's `fed` event names who fed): these users, or the users of these feeds.
+   */
+  nicknamesIn(q: OneStatement, of: { users: number[] } | { feeds: string[] }): Later<Map<number, string>> {
+    const ids =
+      'users' in of
+        ? anyOf([...new Set(of.users)], 'int')
+        : sql`ANY(SELECT f.user_id FROM ${feeds} f WHERE f.id = ${anyOf(of.feeds, 'uuid')})`;
     return q.add(
       'feed_nicknames',
-      sql`SELECT u.id, u.nickname FROM ${users} u
-        WHERE u.id IN (SELECT f.user_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')})`,
+      sql`SELECT u.id, u.nickname FROM ${users} u WHERE u.id = ${ids}`,
       (rows) => new Map(rows.map((r) => [Number(r.id), String(r.nickname)])),
     );
   }

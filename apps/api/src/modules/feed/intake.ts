@@ -59,10 +59,9 @@ const RACE = 'a feed key was taken, or a device disabled, meanwhile';
  * Makes feeds in batches (decision 011, "Throughput"): taps that arrive while a batch is being written
  * are written together by the next, in one transaction of two statements (three on PostgreSQL, where
  * each device's feeds are serialised first): one reads the keys, devices, grams today, wallets (locked) and
- * nicknames (the room hears who fed when the device answers),
- * then the checks of PRODUCT.md §2 run in their order for each tap (not found, portion, feeder, camera,
- * balance, daily cap), and one writes the holds and the feeds. Taps are decided
- * in the order they came, each seeing the coins and grams of those before it, so the result is what one
+ * nicknames (the room hears who fed when the device answers), then the checks of PRODUCT.md §2 run in their
+ * order for each tap (not found, portion, feeder, camera, balance, daily cap), and one writes the holds and
+ * the feeds. Taps are decided in the order they came, each seeing the coins and grams of those before it, so the result is what one
  * transaction per tap would give. A refused tap changes nothing.
  */
 export class FeedIntake {
@@ -124,10 +123,7 @@ export class FeedIntake {
       read,
       taps.map((t) => t.userId),
     );
-    const nicknames = batch.userNicknamesIn(
-      read,
-      taps.map((t) => t.userId),
-    );
+    const nicknames = batch.nicknamesIn(read, { users: taps.map((t) => t.userId) });
     await batch.run(read);
 
     // The same key again (before, or earlier in this batch) answers the first feed.

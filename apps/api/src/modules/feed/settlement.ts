@@ -8,9 +8,9 @@ import type { FeedBatchRepository } from './batch-repository';
 import { feedOutcome, startOfUtcDay, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
 import type { RoomAnnouncer } from './room-announcer';
+import { commandEnd, endOf, planSettlement, type SettlementPlan } from './settlement-plan';
 import { FeedSweeper } from './sweeper';
 import { Waiters } from './waiters';
-import { commandEnd, endOf, planSettlement, type SettlementPlan } from './settlement-plan';
 
 interface FeedEnd {
   feedId: string;
@@ -165,7 +165,9 @@ export class FeedSettlement {
         items.filter((i) => i.end.status !== 'acked').map((i) => i.feedId),
       );
       // Who fed, for the rooms that hear of their feeds from this settlement.
-      const names = items.some((i) => !i.announced) ? batch.nicknamesIn(read, ids) : () => new Map<number, string>();
+      const names = items.some((i) => !i.announced)
+        ? batch.nicknamesIn(read, { feeds: ids })
+        : () => new Map<number, string>();
       const fanFeeds = batch.fanFeedsIn(read, ids);
       // The rooms' grams today: what their devices' commands dispensed, and below what this batch records.
       const roomGrams = batch.gramsDispensedIn(

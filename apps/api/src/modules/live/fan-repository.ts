@@ -18,7 +18,6 @@ const member = (deviceId: string, userId: number) =>
 export class FanRepository {
   constructor(private readonly db: Database) {}
 
-  /** The members among these (device, user) pairs, in one statement. */
   async get(deviceId: string, userId: number): Promise<FanRow | undefined> {
     const rows = await this.db.select().from(fanMembers).where(member(deviceId, userId)).limit(1);
     return rows[0];
