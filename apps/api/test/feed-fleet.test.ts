@@ -1,9 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, startSimulatedFleet, type Camera, type SimulatedFleet } from '@petheart/feeder';
 import { ErrorEnvelopeSchema, FeedSchema } from '@petheart/contracts';
+import { rowsOf } from '../src/db/rows';
 import { createTestApi, type TestApi } from './harness';
 import { createStation, feed, feedBody, newFeeder, nextState, settled, type Station } from './feed-support';
 
@@ -107,5 +109,17 @@ describe('feeding simulated feeders', () => {
     const dispensed = stations.reduce((sum, s) => sum + fleet.station(s.deviceId).motor.runs, 0);
     expect(dispensed).toBe(37 + 2); // + the first test's two
     for (const s of stations) expect(fleet.station(s.deviceId).motor.maxConcurrentRuns).toBe(1);
+    // Batches of every size ran the same few prepared statements (decision 011): no statement carries its
+    // values in its text. On PGlite the API's one session is the one this test reads.
+    const { database } = api.container;
+    if (database.kind === 'pglite') {
+      const prepared = rowsOf<{ c: number }>(
+        await database.db.execute(sql`SELECT count(*)::int AS c FROM pg_prepared_statements WHERE name LIKE 'ph\_%'`),
+      );
+      // Six here: the intake's read (with its lock) and write, the settlement's read, lock and write, the
+      // device states. A statement with its values written in would add one per batch (dozens).
+      expect(prepared[0]?.c).toBeGreaterThanOrEqual(4);
+      expect(prepared[0]?.c).toBeLessThanOrEqual(12);
+    }
   });
 });

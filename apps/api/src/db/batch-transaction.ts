@@ -4,8 +4,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from './client';
-import { inlineSql } from './inline-sql';
-import { retryOnConflict } from './sql-state';
+import { PreparedStatements, UNKNOWN_PREPARED_STATEMENT } from './prepared';
+import { retryOnConflict, sqlState } from './sql-state';
 
 type Rows = Record<string, unknown>[];
 
@@ -30,29 +30,41 @@ export interface BatchTransaction extends StatementSender {
  * PostgreSQL the BEGIN travels with the first send and the COMMIT with the last (`commit`), so a batch
  * that reads once and writes once costs two round trips instead of five; on PGlite each send is one simple
  * query, two calls into the engine (a query with parameters is six: parse, describe, bind, describe,
- * execute, sync). Parameters are written into the text as quoted literals (inlineSql), which the server
- * types from their context as it would a parameter. A deadlock or serialization failure runs `work` again
+ * execute, sync). Each statement is prepared once per connection and sent as `EXECUTE name(literals)`
+ * (PreparedStatements), so the server neither parses nor plans it again. A deadlock or serialization failure runs `work` again
  * (3 tries). The transaction's drizzle (`db`) is made on first use: most batches never need it.
  */
 export type BatchTransactions = <T>(work: (tx: BatchTransaction) => Promise<T>) => Promise<T>;
 
-export function batchTransactions(handle: {
-  kind: 'pglite' | 'postgres';
-  pglite?: PGlite;
-  pool?: pg.Pool;
-}): BatchTransactions {
+export function batchTransactions(
+  handle: {
+    kind: 'pglite' | 'postgres';
+    pglite?: PGlite;
+    pool?: pg.Pool;
+  },
+  prepared = new PreparedStatements(),
+): BatchTransactions {
   const once = handle.pool
-    ? postgresTransaction(handle.pool)
+    ? postgresTransaction(handle.pool, prepared)
     : handle.pglite
-      ? pgliteTransaction(handle.pglite)
+      ? pgliteTransaction(handle.pglite, prepared)
       : undefined;
   if (!once) throw new Error(`no connection for ${handle.kind} batch transactions`);
-  return (work) => retryOnConflict(() => once(work));
+  // A connection that lost its prepared statements (SQLSTATE 26000, forgotten by then) runs `work` once more.
+  return (work) =>
+    retryOnConflict(async () => {
+      try {
+        return await once(work);
+      } catch (error) {
+        if (sqlState(error) !== UNKNOWN_PREPARED_STATEMENT) throw error;
+        return once(work);
+      }
+    });
 }
 
-function pgliteTransaction(pglite: PGlite): BatchTransactions {
+function pgliteTransaction(pglite: PGlite, prepared: PreparedStatements): BatchTransactions {
   // PGlite's transaction holds its one connection; queries outside it wait until it ends.
-  return (work) =>
+  const once: BatchTransactions = (work) =>
     pglite.transaction(async (t) => {
       let db: Database | undefined;
       // PGlite commits when `work` returns (there is no round trip to save); a send after the last is refused.
@@ -65,14 +77,21 @@ function pgliteTransaction(pglite: PGlite): BatchTransactions {
           if (last) throw new Error('a batch transaction was used after its commit');
           last = options.commit === true;
           if (statements.length === 0) return [];
-          const results = await t.exec(statements.map(inlineSql).join(';\n'));
+          const texts: string[] = [];
+          for (const s of statements) texts.push(await prepared.textFor(pglite, s, (text) => t.exec(text)));
+          const results = await t.exec(texts.join(';\n'));
           return results.map((r) => r.rows as Rows);
         },
       });
     });
+  return (work) =>
+    once(work).catch((error: unknown) => {
+      if (sqlState(error) === UNKNOWN_PREPARED_STATEMENT) prepared.forget(pglite);
+      throw error;
+    });
 }
 
-function postgresTransaction(pool: pg.Pool): BatchTransactions {
+function postgresTransaction(pool: pg.Pool, prepared: PreparedStatements): BatchTransactions {
   return async (work) => {
     const client = await pool.connect();
     // Changed by `send` (TypeScript cannot see that through the closure, hence the object).
@@ -94,7 +113,9 @@ function postgresTransaction(pool: pg.Pool): BatchTransactions {
         send: async (statements, options = {}) => {
           if (at.state === 'ended') throw new Error('a batch transaction was used after its commit');
           if (statements.length === 0 && !options.commit) return [];
-          const texts = statements.map(inlineSql);
+          // A PREPARE the connection still needs goes first, on its own (before the BEGIN, on the first send).
+          const texts: string[] = [];
+          for (const s of statements) texts.push(await prepared.textFor(client, s, (text) => client.query(text)));
           const opening = at.state === 'new';
           if (opening) texts.unshift('BEGIN');
           if (options.commit) texts.push('COMMIT');
@@ -110,6 +131,7 @@ function postgresTransaction(pool: pg.Pool): BatchTransactions {
       at.state = 'ended';
       return result;
     } catch (error) {
+      if (sqlState(error) === UNKNOWN_PREPARED_STATEMENT) prepared.forget(client);
       if (at.state === 'open')
         await client.query('ROLLBACK').catch((e: unknown) => {
           broken = e instanceof Error ? e : new Error(String(e));
