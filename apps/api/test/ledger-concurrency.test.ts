@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementCheckFailed } from '../src/db/sql-state';
 import { AppError } from '../src/http/errors';
+import { LedgerAuditRepository } from '../src/modules/ledger/audit-repository';
+import { HOLDS_DID_NOT_FIT, LedgerBatch } from '../src/modules/ledger/batch';
+import { LedgerBatchRepository } from '../src/modules/ledger/batch-repository';
 import { feedCredits, LedgerError, PLATFORM_REVENUE, walletOf } from '../src/modules/ledger/policy';
-import type { LedgerService } from '../src/modules/ledger/service';
+import { LedgerRepository } from '../src/modules/ledger/repository';
+import { LedgerService } from '../src/modules/ledger/service';
 import { createTestApi, type TestApi } from './harness';
 
 /**
@@ -148,5 +154,37 @@ describe('coin ledger under concurrency', () => {
     // 50 feeds of 10 coins: 2 each to the operator (25 %, rounded down).
     expect((await ledger.balances(operator)).earnings).toEqual({ balance: 100, held: 0, available: 100 });
     expect((await ledger.checkInvariants()).problems).toEqual([]);
+  });
+
+  it("a wallet spent between a batch's read and its holds: the holds' statement refuses them and writes nothing", async () => {
+    const u = await newUser();
+    await ledger.credit({ userId: u, amount: 10, idempotencyKey: `c-${String(u)}` });
+    const attempt = api.container.database.db.transaction(async (tx) => {
+      const accountIds = new Map<string, number>();
+      const batch = new LedgerBatch({
+        batch: new LedgerBatchRepository(tx),
+        ledger: new LedgerRepository(tx, { joined: true }),
+        clock: api.clock,
+        accountIds,
+        concurrentWriters: api.container.database.kind === 'postgres',
+      });
+      const wallets = await batch.wallets([u]);
+      expect(wallets.get(u)?.available).toBe(10);
+      // Another writer's hold lands after the read (in this transaction: PGlite has one connection).
+      const other = new LedgerService({
+        ledger: new LedgerRepository(tx, { joined: true }),
+        audit: new LedgerAuditRepository(tx),
+        clock: api.clock,
+        accountIds,
+      });
+      await other.hold({ account: walletOf(u), amount: 8, idempotencyKey: `other-${String(u)}`, expiresAt: later() });
+      const id = randomUUID();
+      await batch.placeHolds(
+        [{ id, userId: u, amount: 5, idempotencyKey: `feed:${id}`, reference: id, expiresAt: later() }],
+        wallets,
+      );
+    });
+    expect(statementCheckFailed(await attempt.catch((error: unknown) => error))).toBe(HOLDS_DID_NOT_FIT);
+    expect((await ledger.balances(u)).wallet).toEqual({ balance: 10, held: 0, available: 10 });
   });
 });

@@ -284,7 +284,7 @@ describe('coin ledger against a model (fast-check)', () => {
           };
         }
         case 'batchHold': {
-          // As FeedIntake decides: the wallets locked, each hold placed only if it fits after those before it.
+          // As FeedIntake decides: the wallets read, each hold placed only if it fits after those before it.
           const userIds = command.holds.map((h) => this.uid(h.user));
           const expected = command.holds.map((h, i) => {
             const account = walletOf(userIds[i] ?? 0);
@@ -293,7 +293,7 @@ describe('coin ledger against a model (fast-check)', () => {
             return 'ok';
           });
           const placed = await this.inBatch(async (batch) => {
-            const wallets = await batch.lockWallets(userIds);
+            const wallets = await batch.wallets(userIds);
             const fits = command.holds.map((h, i) => {
               const wallet = wallets.get(userIds[i] ?? 0);
               if (!wallet || wallet.available < h.amount) return null;

@@ -6,7 +6,7 @@ import { OneStatement } from '../../db/one-statement';
 import { statementCheckFailed } from '../../db/sql-state';
 import { commandRow } from '../gateway/commands';
 import type { CommandRepository } from '../gateway/repository';
-import type { LedgerBatch } from '../ledger/batch';
+import { HOLDS_DID_NOT_FIT, type LedgerBatch } from '../ledger/batch';
 import { keyOf, type FeedBatchRepository } from './batch-repository';
 import { holdKey, portionOffered, startOfUtcDay } from './policy';
 import type { FeedDevice, FeedRow, NewFeed } from './repository';
@@ -57,12 +57,14 @@ const RACE = 'a feed key was taken, or a device disabled, meanwhile';
 
 /**
  * Makes feeds in batches (decision 011, "Throughput"): taps that arrive while a batch is being written
- * are written together by the next, in one transaction of two statements (three on PostgreSQL, where
- * each device's feeds are serialised first): one reads the keys, devices, grams today, wallets (locked) and
- * nicknames (the room hears who fed when the device answers), then the checks of PRODUCT.md §2 run in their
- * order for each tap (not found, portion, feeder, camera, balance, daily cap), and one writes the holds and
- * the feeds. Taps are decided in the order they came, each seeing the coins and grams of those before it, so the result is what one
- * transaction per tap would give. A refused tap changes nothing.
+ * are written together by the next, in one transaction of two statements (four on PostgreSQL, where
+ * each device's feeds are serialised first and the wallets locked just before the write): one reads the
+ * keys, devices, grams today, wallets and nicknames (the room hears who fed when the device answers), then
+ * the checks of PRODUCT.md §2 run in their order for each tap (not found, portion, feeder, camera, balance,
+ * daily cap), and one writes the holds and the feeds; if a wallet was spent meanwhile (another process, a
+ * gift) the write's check fails and the batch runs again. Taps are decided in the order they came, each
+ * seeing the coins and grams of those before it, so the result is what one transaction per tap would
+ * give. A refused tap changes nothing.
  */
 export class FeedIntake {
   private readonly group: GroupCommit<FeedTap, TapResult>;
@@ -88,7 +90,8 @@ export class FeedIntake {
           }),
         );
       } catch (error) {
-        if (statementCheckFailed(error) !== RACE || attempt >= 3) throw error;
+        const failed = statementCheckFailed(error);
+        if ((failed !== RACE && failed !== HOLDS_DID_NOT_FIT) || attempt >= 3) throw error;
       }
     }
   }
@@ -109,8 +112,8 @@ export class FeedIntake {
       return error === null;
     };
     const deviceIds = [...new Set(taps.map((t) => t.body.device_id))];
-    // One statement reads the keys, the devices, their grams today and the users' wallets (locked); on
-    // PostgreSQL the devices' locks are taken by a statement sent with it.
+    // One statement reads the keys, the devices, their grams today and the users' wallets; on PostgreSQL
+    // the devices' locks are taken by a statement sent with it.
     const read = new OneStatement();
     if (this.deps.concurrentWriters) batch.serialiseDevicesIn(read, deviceIds);
     const usedKeys = batch.usedKeysIn(
@@ -119,7 +122,8 @@ export class FeedIntake {
     );
     const lockedDevices = batch.devicesIn(read, deviceIds);
     const gramsToday = batch.gramsCommittedIn(read, deviceIds, startOfUtcDay(this.deps.clock.now()));
-    const lockedWallets = ledger.walletsIn(
+    // Wallets are not locked here: the write locks them and checks each hold still fits (a race: run again).
+    const readWallets = ledger.walletsIn(
       read,
       taps.map((t) => t.userId),
     );
@@ -147,7 +151,7 @@ export class FeedIntake {
     };
     const reachable = fresh.filter((i) => passes(i, deviceRefusal(tapAt(taps, i))));
 
-    const wallets = lockedWallets();
+    const wallets = readWallets();
     const grams = gramsToday();
     // Each tap sees the coins and grams of the taps before it.
     const fundsRefusal = ({ userId, body }: FeedTap): ErrorId | null => {

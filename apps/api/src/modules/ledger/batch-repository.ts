@@ -59,13 +59,12 @@ export class LedgerBatchRepository {
     return statement.run(this.sender ?? this.db);
   }
 
-  /** Users' wallets, row-locked in id order (wallets are the first accounts every writer locks). */
+  /** Users' wallets, not locked (a writer locks them with lockAccountsIn when it changes them). */
   wallets(q: OneStatement, userIds: number[]): Later<WalletRow[]> {
     return q.add(
       'ledger_wallets',
       sql`SELECT a.id, a.user_id, a.balance, a.held FROM ${ledgerAccounts} a
-        WHERE a.kind = 'user_wallet' AND a.user_id = ${anyOf(userIds, 'int')}
-        ORDER BY a.id FOR UPDATE`,
+        WHERE a.kind = 'user_wallet' AND a.user_id = ${anyOf(userIds, 'int')}`,
       (rows) =>
         rows.map((r) => ({ id: num(r.id), userId: num(r.user_id), balance: num(r.balance), held: num(r.held) })),
     );

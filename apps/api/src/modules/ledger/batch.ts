@@ -29,8 +29,11 @@ export interface BatchSettle {
 /** What became of a hold: ended now, or found ended already (a voided hold is never charged). */
 export type BatchSettleResult = 'posted' | 'voided' | 'was_posted' | 'was_voided' | 'not_found';
 
-/** A user's wallet as a batch locked it. */
-export interface LockedWallet {
+/** The failed check of placeHoldsIn (statementCheckFailed): a wallet no longer covers its holds. */
+export const HOLDS_DID_NOT_FIT = 'a batch of holds did not fit its wallets';
+
+/** A user's wallet as a batch read it. */
+export interface BatchWallet {
   accountId: number;
   available: number;
 }
@@ -63,33 +66,41 @@ export class LedgerBatch {
     this.accounts = new AccountIds(deps.ledger, deps.accountIds);
   }
 
-  /** Locks the users' wallets (until commit); available coins by user (users with no wallet are absent). */
-  async lockWallets(userIds: number[]): Promise<Map<number, LockedWallet>> {
+  /**
+   * The users' wallets: available coins by user (users with no wallet are absent). Not locked: they may
+   * change before the holds are placed, and placeHoldsIn checks again, in its statement, that each wallet
+   * still covers its holds (else HOLDS_DID_NOT_FIT: the caller may read and decide again).
+   */
+  async wallets(userIds: number[]): Promise<Map<number, BatchWallet>> {
     const q = new OneStatement();
     const wallets = this.walletsIn(q, userIds);
     await this.deps.batch.run(q);
     return wallets();
   }
 
-  /** lockWallets as a part of the caller's statement. */
-  walletsIn(q: OneStatement, userIds: number[]): Later<Map<number, LockedWallet>> {
+  /** wallets as a part of the caller's statement. */
+  walletsIn(q: OneStatement, userIds: number[]): Later<Map<number, BatchWallet>> {
     const rows = this.deps.batch.wallets(q, [...new Set(userIds)]);
     return () => new Map(rows().map((r) => [r.userId, { accountId: r.id, available: r.balance - r.held }]));
   }
 
   /**
-   * Places holds on wallets locked by lockWallets (the caller checked that they fit). Throws (the caller's
+   * Places holds on wallets read by walletsIn (the caller checked that they fit). Throws (the caller's
    * transaction rolls back) if one does not. Returns the users whose wallets changed.
    */
-  async placeHolds(holds: BatchHold[], wallets: Map<number, LockedWallet>): Promise<number[]> {
+  async placeHolds(holds: BatchHold[], wallets: Map<number, BatchWallet>): Promise<number[]> {
     const q = new OneStatement();
     const users = this.placeHoldsIn(q, holds, wallets);
     await this.deps.batch.run(q);
     return users;
   }
 
-  /** placeHolds as parts of the caller's statement (its checks run with it); the users whose wallets change. */
-  placeHoldsIn(q: OneStatement, holds: BatchHold[], wallets: Map<number, LockedWallet>): number[] {
+  /**
+   * placeHolds as parts of the caller's statement (its checks run with it); the users whose wallets change.
+   * When other connections write too, the wallets are locked in lockOrder by a statement just before (sent
+   * with it): held only for the end of the transaction, never while the caller decides.
+   */
+  placeHoldsIn(q: OneStatement, holds: BatchHold[], wallets: Map<number, BatchWallet>): number[] {
     if (holds.length === 0) return [];
     const now = this.deps.clock.now();
     const held = new Map<number, number>();
@@ -114,10 +125,11 @@ export class LedgerBatch {
       };
     });
     this.deps.batch.insertHolds(q, rows);
+    if (this.deps.concurrentWriters) this.deps.batch.lockAccountsIn(q, [...held.keys()]);
     this.deps.batch.adjust(
       q,
       [...held].map(([accountId, amount]) => ({ accountId, delta: 0, heldDelta: amount })),
-      'a batch of holds did not fit its wallets',
+      HOLDS_DID_NOT_FIT,
     );
     return [...owners];
   }
