@@ -68,14 +68,19 @@ describe('prepared batch statements', () => {
   it('past its limit a connection prepares nothing more: further statements carry their values', async () => {
     const prepared = new PreparedStatements(1);
     const transactions = batchTransactions(database, prepared);
-    const answers = await transactions((tx) =>
-      tx.send([
+    const { answers, session } = await transactions(async (tx) => {
+      const answers = await tx.send([
         sql`SELECT count(*)::int AS c FROM ps_items WHERE id < ${3}`,
         sql`SELECT label FROM ps_items WHERE id = ${2}`,
         sql`SELECT ${'text with a $1 and a \\ in it'}::text AS t`,
-      ]),
-    );
+      ]);
+      // The same connection (this transaction's) says what it has prepared.
+      const [rows] = await tx.send([sql`SELECT statement FROM pg_prepared_statements WHERE name LIKE ${'ph\\_%'}`]);
+      return { answers, session: (rows ?? []).map((r) => String(r.statement)) };
+    });
     expect(answers).toEqual([[{ c: 2 }], [{ label: "it's 2" }], [{ t: 'text with a $1 and a \\ in it' }]]);
-    expect(prepared.texts).toBe(3);
+    expect(session.some((s) => s.includes('FROM ps_items WHERE id < $1'))).toBe(true);
+    expect(session.some((s) => s.includes('SELECT label FROM ps_items'))).toBe(false);
+    expect(session.some((s) => s.includes('::text AS t'))).toBe(false);
   });
 });
