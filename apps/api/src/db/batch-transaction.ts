@@ -31,8 +31,9 @@ export interface BatchTransaction extends StatementSender {
  * that reads once and writes once costs two round trips instead of five; on PGlite each send is one simple
  * query, two calls into the engine (a query with parameters is six: parse, describe, bind, describe,
  * execute, sync). Each statement is prepared once per connection and sent as `EXECUTE name(literals)`
- * (PreparedStatements), so the server neither parses nor plans it again. A deadlock or serialization failure runs `work` again
- * (3 tries). The transaction's drizzle (`db`) is made on first use: most batches never need it.
+ * (PreparedStatements), so the server neither parses nor plans it again. A deadlock or serialization
+ * failure runs `work` again (3 tries). The transaction's drizzle (`db`) is made on first use: most batches
+ * never need it.
  */
 export type BatchTransactions = <T>(work: (tx: BatchTransaction) => Promise<T>) => Promise<T>;
 
