@@ -1,6 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { inlineSql, literal } from './inline-sql';
+import { inlineQuery, literal } from './inline-sql';
+
+const dialect = new PgDialect();
+const inlineSql = (statement: SQL) => inlineQuery(dialect.sqlToQuery(statement));
 
 describe('literal', () => {
   it('quotes every value, doubling quotes and backslashes in the E form', () => {
@@ -26,7 +30,7 @@ describe('literal', () => {
   });
 });
 
-describe('inlineSql', () => {
+describe('inlineQuery', () => {
   it('writes each parameter in where it stands, however often and whatever its number', () => {
     const values = Array.from({ length: 11 }, (_, i) => i + 1);
     const q = sql.join(

@@ -1,8 +1,3 @@
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-
-const dialect = new PgDialect();
-
 /**
  * A parameter as a quoted literal. Every value is quoted, numbers too: a quoted literal has no type until its
  * context gives one, as an untyped parameter has none, so `'5'::int`, `col = '5'` and `LIMIT '5'` mean what
@@ -25,12 +20,11 @@ export function literal(value: unknown): string {
 }
 
 /**
- * A drizzle statement as one text with its parameters written in as literals (for sending several
- * statements at once, which only the simple query protocol allows). `$n` is replaced only outside quoted
- * strings, quoted identifiers, dollar-quoted bodies and comments.
+ * A statement (drizzle's text and parameters, `dialect.sqlToQuery`) as one text with its parameters written
+ * in as literals (for sending several statements at once, which only the simple query protocol allows).
+ * `$n` is replaced only outside quoted strings, quoted identifiers, dollar-quoted bodies and comments.
  */
-export function inlineSql(statement: SQL): string {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
+export function inlineQuery({ sql: text, params }: { sql: string; params: unknown[] }): string {
   // The next place where something other than plain text may start.
   const special = /['"]|--|\/\*|\$/g;
   let out = '';

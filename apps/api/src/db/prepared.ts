@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { inlineSql, literal } from './inline-sql';
+import { inlineQuery, literal } from './inline-sql';
 
 /** SQLSTATE 26000: `EXECUTE` of a name the session does not have (its prepared statements were lost). */
 export const UNKNOWN_PREPARED_STATEMENT = '26000';
@@ -34,12 +34,13 @@ export class PreparedStatements {
    * `prepare` sends the PREPARE first (and its failure is the statement's failure).
    */
   async textFor(connection: object, statement: SQL, prepare: (text: string) => Promise<unknown>): Promise<string> {
-    const { sql: text, params } = this.dialect.sqlToQuery(statement);
+    const query = this.dialect.sqlToQuery(statement);
+    const { sql: text, params } = query;
     const name = this.nameOf(text);
     let done = this.prepared.get(connection);
     if (!done) this.prepared.set(connection, (done = new Set()));
     if (!done.has(name)) {
-      if (done.size >= this.maxPerConnection) return inlineSql(statement);
+      if (done.size >= this.maxPerConnection) return inlineQuery(query);
       await prepare(`PREPARE ${name} AS ${text}`);
       done.add(name);
     }
