@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statementCheckFailed } from '../src/db/sql-state';
 import { AppError } from '../src/http/errors';
 import { LedgerAuditRepository } from '../src/modules/ledger/audit-repository';
-import { HOLDS_DID_NOT_FIT, LedgerBatch } from '../src/modules/ledger/batch';
-import { LedgerBatchRepository } from '../src/modules/ledger/batch-repository';
+import { HOLDS_DID_NOT_FIT } from '../src/modules/ledger/batch';
 import { feedCredits, LedgerError, PLATFORM_REVENUE, walletOf } from '../src/modules/ledger/policy';
 import { LedgerRepository } from '../src/modules/ledger/repository';
 import { LedgerService } from '../src/modules/ledger/service';
 import { createTestApi, type TestApi } from './harness';
+import { ledgerBatchIn } from './ledger-helpers';
 
 /**
  * Many calls at once. On PGlite (one connection) they queue; with DATABASE_URL they run side by side on
@@ -161,13 +161,7 @@ describe('coin ledger under concurrency', () => {
     await ledger.credit({ userId: u, amount: 10, idempotencyKey: `c-${String(u)}` });
     const attempt = api.container.database.db.transaction(async (tx) => {
       const accountIds = new Map<string, number>();
-      const batch = new LedgerBatch({
-        batch: new LedgerBatchRepository(tx),
-        ledger: new LedgerRepository(tx, { joined: true }),
-        clock: api.clock,
-        accountIds,
-        concurrentWriters: api.container.database.kind === 'postgres',
-      });
+      const batch = ledgerBatchIn(api, tx, accountIds);
       const wallets = await batch.wallets([u]);
       expect(wallets.get(u)?.available).toBe(10);
       // Another writer's hold lands after the read (in this transaction: PGlite has one connection).

@@ -1,7 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Database } from '../src/db/client';
 import { ledgerAccounts, users } from '../src/db/schema';
+import { LedgerBatch } from '../src/modules/ledger/batch';
+import { LedgerBatchRepository } from '../src/modules/ledger/batch-repository';
+import { LedgerRepository } from '../src/modules/ledger/repository';
 import type { TestApi } from './harness';
+
+/** A LedgerBatch in the caller's transaction, made as the feed's batches make theirs (composition/feeding.ts). */
+export function ledgerBatchIn(api: TestApi, tx: Database, accountIds = new Map<string, number>()): LedgerBatch {
+  return new LedgerBatch({
+    batch: new LedgerBatchRepository(tx),
+    ledger: new LedgerRepository(tx, { joined: true }),
+    clock: api.clock,
+    accountIds,
+    concurrentWriters: api.container.database.kind === 'postgres',
+  });
+}
 
 /** The ledger suites' helpers, over the suite's API (made in its beforeAll, hence `current`). */
 export function ledgerHelpers(current: () => TestApi, emailPrefix: string) {

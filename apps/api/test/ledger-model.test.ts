@@ -11,11 +11,10 @@ import {
   PAYMENT_CLEARING,
   walletOf,
 } from '../src/modules/ledger/policy';
-import { LedgerBatch, type BatchSettleResult } from '../src/modules/ledger/batch';
-import { LedgerBatchRepository } from '../src/modules/ledger/batch-repository';
-import { LedgerRepository } from '../src/modules/ledger/repository';
+import type { BatchSettleResult, LedgerBatch } from '../src/modules/ledger/batch';
 import type { LedgerService } from '../src/modules/ledger/service';
 import { createTestApi, type TestApi } from './harness';
+import { ledgerBatchIn } from './ledger-helpers';
 import { COMMAND, Model, PLATFORM, type Command, type ModelHold, type Outcome } from './ledger-model-support';
 
 describe('coin ledger against a model (fast-check)', () => {
@@ -253,17 +252,7 @@ describe('coin ledger against a model (fast-check)', () => {
 
     /** Runs `work` with a LedgerBatch in one database transaction (as the feed's batches do). */
     inBatch<T>(work: (batch: LedgerBatch) => Promise<T>): Promise<T> {
-      return api.container.database.db.transaction((tx) =>
-        work(
-          new LedgerBatch({
-            batch: new LedgerBatchRepository(tx),
-            ledger: new LedgerRepository(tx, { joined: true }),
-            clock: api.clock,
-            accountIds: new Map(),
-            concurrentWriters: api.container.database.kind === 'postgres',
-          }),
-        ),
-      );
+      return api.container.database.db.transaction((tx) => work(ledgerBatchIn(api, tx)));
     }
 
     /** After every step: the checker finds nothing, and every balance is the model's. */
