@@ -25,20 +25,24 @@ describe('batch transactions', () => {
     await database.close();
   });
 
-  it('sends statements together: each sees the ones before it; a later send and drizzle see the same transaction', async () => {
+  it('sends statements together: each sees the ones before it; the last send sees what an earlier one read', async () => {
     const id = '6f1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f';
     const label = `it's a \\ backslash, "quotes", 猫 and $1 in text`;
     const at = new Date('2026-11-21T10:11:12.345Z');
     const data = JSON.stringify([{ a: "o'k", b: '\\n' }]);
     const answer = await transactions(async (tx) => {
-      const [inserted, seen] = await tx.send([
-        sql`INSERT INTO bt_items (id, n, label, at, data) VALUES (${id}, ${41}, ${label}, ${at}, ${data}::jsonb) RETURNING n`,
-        sql`SELECT n + ${1} AS next, label, at, data, n = ${'41'} AS same FROM bt_items WHERE id = ${anyOf([id], 'uuid')}`,
-      ]);
-      const later = await tx.send([sql`UPDATE bt_items SET n = n + 1 WHERE id = ${id} RETURNING n`]);
-      const viaDrizzle = rowsOf<{ n: number }>(await tx.db.execute(sql`SELECT n FROM bt_items WHERE id = ${id}`));
-      return { inserted, seen, later, viaDrizzle };
+      const [read] = await tx.send([sql`SELECT count(*)::int AS c FROM bt_items WHERE id = ${id}`]);
+      const [inserted, seen, later] = await tx.send(
+        [
+          sql`INSERT INTO bt_items (id, n, label, at, data) VALUES (${id}, ${41}, ${label}, ${at}, ${data}::jsonb) RETURNING n`,
+          sql`SELECT n + ${1} AS next, label, at, data, n = ${'41'} AS same FROM bt_items WHERE id = ${anyOf([id], 'uuid')}`,
+          sql`UPDATE bt_items SET n = n + 1 WHERE id = ${id} RETURNING n`,
+        ],
+        { commit: true },
+      );
+      return { read, inserted, seen, later };
     });
+    expect(answer.read).toEqual([{ c: 0 }]);
     expect(answer.inserted).toEqual([{ n: 41 }]);
     const row = answer.seen?.[0];
     expect(row?.next).toBe(42);
@@ -46,26 +50,22 @@ describe('batch transactions', () => {
     expect(new Date(row?.at as string | Date).toISOString()).toBe(at.toISOString());
     expect(row?.data).toEqual([{ a: "o'k", b: '\\n' }]);
     expect(row?.same).toBe(true);
-    expect(answer.later).toEqual([[{ n: 42 }]]);
-    expect(answer.viaDrizzle).toEqual([{ n: 42 }]);
+    expect(answer.later).toEqual([{ n: 42 }]);
     expect(await count()).toBe(1);
   });
 
-  it('a failing statement rolls the whole transaction back, earlier sends included', async () => {
+  it('a failing statement fails its whole send: nothing it or the transaction wrote stays', async () => {
     const before = await count();
+    const insert = (id: string) => sql`INSERT INTO bt_items (id, n, label, at) VALUES (${id}, 1, 'x', now())`;
     await expect(
       transactions(async (tx) => {
-        await tx.send([
-          sql`INSERT INTO bt_items (id, n, label, at) VALUES (${'0b1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f'}, 1, 'x', now())`,
-        ]);
-        await tx.send([sql`INSERT INTO bt_items (id, n, label, at) VALUES (${'not a uuid'}, 1, 'y', now())`]);
+        await tx.send([sql`SELECT 1 AS one`]);
+        await tx.send([insert('0b1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f'), insert('not a uuid')], { commit: true });
       }),
     ).rejects.toThrow(/uuid/);
     await expect(
       transactions(async (tx) => {
-        await tx.send([
-          sql`INSERT INTO bt_items (id, n, label, at) VALUES (${'1b1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f'}, 1, 'x', now())`,
-        ]);
+        await tx.send([sql`SELECT 1 AS one`]);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
@@ -74,7 +74,20 @@ describe('batch transactions', () => {
     expect(await transactions(async (tx) => (await tx.send([sql`SELECT ${7}::int AS v`]))[0])).toEqual([{ v: 7 }]);
   });
 
-  it('drizzle in the transaction runs inside it; on PostgreSQL it is refused before the first send (it would run outside)', async () => {
+  it('sends before the last read: on PostgreSQL their writes roll back with the transaction; PGlite refuses them', async () => {
+    const before = await count();
+    const attempt = transactions(async (tx) => {
+      await tx.send([
+        sql`INSERT INTO bt_items (id, n, label, at) VALUES (${'1b1c3d2e-8a4b-4c5d-9e6f-7a8b9c0d1e2f'}, 1, 'x', now())`,
+      ]);
+      throw new Error('changed my mind');
+    });
+    // PGlite runs a send before the last in a read-only transaction of its own (decision 017).
+    await expect(attempt).rejects.toThrow(database.kind === 'postgres' ? 'changed my mind' : /read-only transaction/);
+    expect(await count()).toBe(before);
+  });
+
+  it('drizzle in the transaction: on PostgreSQL inside it, refused before the first send; on PGlite on its own', async () => {
     const attempt = transactions((tx) => tx.db.execute(sql`SELECT 1 AS one`));
     if (database.kind === 'postgres')
       // Drizzle wraps the refusal in its "Failed query" error.
@@ -117,8 +130,10 @@ describe('batch transactions', () => {
       return { q, inserted };
     };
     const failed = await transactions(async (tx) => {
-      await tx.send([sql`INSERT INTO bt_items (id, n, label, at) VALUES (${ids[1]}, 9, 'taken', now())`]);
-      await write(2).q.run(tx, { commit: true });
+      // The second id is taken just before, by a statement of the same send.
+      const taken = write(2);
+      taken.q.before(sql`INSERT INTO bt_items (id, n, label, at) VALUES (${ids[1]}, 9, 'taken', now())`);
+      await taken.q.run(tx, { commit: true });
     }).catch((error: unknown) => error);
     expect(statementCheckFailed(failed)).toBe('not every item was new');
     expect(await count()).toBe(before);

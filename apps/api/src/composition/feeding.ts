@@ -66,7 +66,7 @@ export function wireFeeding({
       accountIds: ledgerAccountIds,
     });
   // Feeds are made and settled in batches under load, each batch one transaction (decision 011). PGlite
-  // has one connection: its transactions never overlap, so nothing is locked for other writers.
+  // has one connection and this one process: its batches lock nothing; their writes check what they read.
   const concurrentWriters = database.kind === 'postgres';
   const batchTransactionsRun = batchTransactions(database);
   const feedBatchIn = (tx: BatchTransaction) => new FeedBatchRepository(tx.db, tx);
@@ -100,6 +100,7 @@ export function wireFeeding({
     },
     onFansFed: (fed) => fans.earnEach(fed, 'feed'),
     clock,
+    concurrentWriters,
     graceMs: feedTimings.graceMs,
     sweepIntervalMs: feedTimings.sweepIntervalMs,
     onError: onFeedError,

@@ -1,9 +1,9 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Database } from './client';
+import type { EmbeddedDatabase } from './pglite-thread';
 import { PreparedStatements, UNKNOWN_PREPARED_STATEMENT } from './prepared';
 import { retryOnConflict, sqlState } from './sql-state';
 
@@ -21,26 +21,29 @@ export interface StatementSender {
 
 /** A batch's transaction: its statements sent in as few round trips as it allows. */
 export interface BatchTransaction extends StatementSender {
-  /** Drizzle in the same transaction, for a query between sends (an account made on its first use). */
+  /**
+   * Drizzle for a query between sends (an account made on its first use): in the same transaction on
+   * PostgreSQL, on its own on PGlite.
+   */
   readonly db: Database;
 }
 
 /**
- * Runs `work` in one transaction whose statements go out together (decision 011, "Round trips"): on
- * PostgreSQL the BEGIN travels with the first send and the COMMIT with the last (`commit`), so a batch
- * that reads once and writes once costs two round trips instead of five; on PGlite each send is one simple
- * query, two calls into the engine (a query with parameters is six: parse, describe, bind, describe,
- * execute, sync). Each statement is prepared once per connection and sent as `EXECUTE name(literals)`
- * (PreparedStatements), so the server neither parses nor plans it again. A deadlock or serialization
- * failure runs `work` again (3 tries). The transaction's drizzle (`db`) is made on first use: most batches
- * never need it.
+ * Runs `work` as one transaction whose statements go out together (decision 011, "Round trips"). Sends
+ * before the last read; the last (`commit`) writes. On PostgreSQL the BEGIN travels with the first send
+ * and the COMMIT with the last, so a batch that reads once and writes once costs two round trips instead
+ * of five, and the whole is one transaction (its reads may lock rows for its write). On PGlite each send
+ * is one message to the engine's thread and only the last is a transaction (pgliteTransaction). Each
+ * statement is prepared once per connection and sent as `EXECUTE name(literals)` (PreparedStatements), so
+ * the server neither parses nor plans it again. A deadlock or serialization failure runs `work` again
+ * (3 tries). The transaction's drizzle (`db`) is made on first use: most batches never need it.
  */
 export type BatchTransactions = <T>(work: (tx: BatchTransaction) => Promise<T>) => Promise<T>;
 
 export function batchTransactions(
   handle: {
     kind: 'pglite' | 'postgres';
-    pglite?: PGlite;
+    pglite?: EmbeddedDatabase;
     pool?: pg.Pool;
   },
   prepared = new PreparedStatements(),
@@ -63,28 +66,35 @@ export function batchTransactions(
     });
 }
 
-function pgliteTransaction(pglite: PGlite, prepared: PreparedStatements): BatchTransactions {
-  // PGlite's transaction holds its one connection; queries outside it wait until it ends.
-  const once: BatchTransactions = (work) =>
-    pglite.transaction(async (t) => {
-      let db: Database | undefined;
-      // PGlite commits when `work` returns (there is no round trip to save); a send after the last is refused.
-      let last = false;
-      return work({
-        get db() {
-          return (db ??= drizzlePglite(t as unknown as PGlite) as unknown as Database);
-        },
-        send: async (statements, options = {}) => {
-          if (last) throw new Error('a batch transaction was used after its commit');
-          last = options.commit === true;
-          if (statements.length === 0) return [];
-          const texts: string[] = [];
-          for (const s of statements) texts.push(await prepared.textFor(pglite, s, (text) => t.exec(text)));
-          const results = await t.exec(texts.join(';\n'));
-          return results.map((r) => r.rows as Rows);
-        },
-      });
+/**
+ * On PGlite, one process with one connection, a batch never holds the engine while this side works out
+ * its writes (decision 017): each send before the last runs at once in a read-only transaction of its own
+ * (a statement that writes fails; row locks end with it), and the last (`commit`) is one simple query, so
+ * its statements are one transaction. Nothing else writes what a batch read unless it is this process's own
+ * other work, so the last send's statements check what they depend on (a feed still pending, a hold that
+ * still fits) and fail whole when it changed: the caller runs the batch again. `db` runs on its own too
+ * (an account made on first use stays made).
+ */
+function pgliteTransaction(pglite: EmbeddedDatabase, prepared: PreparedStatements): BatchTransactions {
+  let db: Database | undefined;
+  const once: BatchTransactions = (work) => {
+    let last = false;
+    return work({
+      get db() {
+        return (db ??= drizzlePglite(pglite as never) as unknown as Database);
+      },
+      send: async (statements, options = {}) => {
+        if (last) throw new Error('a batch transaction was used after its commit');
+        last = options.commit === true;
+        if (statements.length === 0) return [];
+        const texts: string[] = [];
+        for (const s of statements) texts.push(await prepared.textFor(pglite, s, (text) => pglite.exec(text)));
+        const text = texts.join(';\n');
+        const results = last ? await pglite.exec(text) : await pglite.read(text);
+        return results.map((r) => r.rows as Rows);
+      },
     });
+  };
   return (work) =>
     once(work).catch((error: unknown) => {
       if (sqlState(error) === UNKNOWN_PREPARED_STATEMENT) prepared.forget(pglite);

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PGliteThread, type EmbeddedDatabase } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -17,8 +17,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** PGlite only: the underlying instance (tests dump and load data directories through it). */
-  pglite?: PGlite;
+  /** PGlite only: the engine on its own thread (batch transactions; tests dump data directories through it). */
+  pglite?: EmbeddedDatabase;
   /** PostgreSQL only: the connection pool (batch transactions take a connection of their own). */
   pool?: pg.Pool;
 }
@@ -45,8 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const client = await PGliteThread.create(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // Drizzle's driver is typed for PGlite itself; it calls only query and transaction, which the thread has.
+  const db = drizzlePglite(client as never, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }

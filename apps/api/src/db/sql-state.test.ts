@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryOnConflict, sqlState, statementCheckFailed } from './sql-state';
+import { retryOnCheck, retryOnConflict, sqlState, statementCheckFailed } from './sql-state';
 
 const failure = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
 
@@ -45,5 +45,35 @@ describe('retryOnConflict', () => {
     expect(statementCheckFailed(new Error('Failed query: …', { cause: check }))).toBe('not every item was new');
     expect(statementCheckFailed(failure('23505'))).toBeUndefined();
     expect(statementCheckFailed(new Error('plain'))).toBeUndefined();
+  });
+});
+
+describe('retryOnCheck', () => {
+  const checkFailed = (message: string) => Object.assign(new Error(message), { code: 'PH001' });
+
+  it('runs again when a named check failed, up to its tries; never on another check or error', async () => {
+    let runs = 0;
+    const answer = await retryOnCheck(['changed meanwhile'], () =>
+      ++runs < 3 ? Promise.reject(checkFailed('changed meanwhile')) : Promise.resolve('done'),
+    );
+    expect([answer, runs]).toEqual(['done', 3]);
+    runs = 0;
+    await expect(
+      retryOnCheck(['changed meanwhile'], () => {
+        runs++;
+        return Promise.reject(checkFailed('changed meanwhile'));
+      }),
+    ).rejects.toThrow('changed meanwhile');
+    expect(runs).toBe(3);
+    for (const error of [checkFailed('overdrawn'), failure('40P01'), new Error('other')]) {
+      runs = 0;
+      await expect(
+        retryOnCheck(['changed meanwhile'], () => {
+          runs++;
+          return Promise.reject(error);
+        }),
+      ).rejects.toBe(error);
+      expect(runs).toBe(1);
+    }
   });
 });

@@ -38,3 +38,18 @@ export function statementCheckFailed(error: unknown): string | undefined {
     if (e.code === STATEMENT_CHECK_FAILED && typeof e.message === 'string') return e.message;
   return undefined;
 }
+
+/**
+ * Runs `run` again when a statement's check failed with one of `messages` (what it read changed before it
+ * wrote; the transaction did nothing), `tries` times in all; other errors end it at once.
+ */
+export async function retryOnCheck<T>(messages: readonly string[], run: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      const failed = statementCheckFailed(error);
+      if (attempt >= tries || failed === undefined || !messages.includes(failed)) throw error;
+    }
+  }
+}

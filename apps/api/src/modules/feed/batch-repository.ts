@@ -9,6 +9,12 @@ import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */
 const FEED_DEVICE_LOCKS = 7_311_001;
 
+/**
+ * The failed check of settleManyIn: a feed read as pending had ended meanwhile (possible where the read
+ * does not lock, on PGlite: the settlement runs its batch again).
+ */
+export const FEED_CHANGED = 'a feed ended meanwhile';
+
 /** `${userId}|${key}`: a feed's idempotency key is the user's own. */
 export const keyOf = (userId: number, key: string) => `${String(userId)}|${key}`;
 
@@ -141,11 +147,12 @@ export class FeedBatchRepository {
     return inserted;
   }
 
-  /** Pending feeds among these, row-locked in id order until commit. */
-  pendingIn(q: OneStatement, ids: string[]): Later<FeedRow[]> {
+  /** Pending feeds among these; with `lock`, row-locked in id order until commit. */
+  pendingIn(q: OneStatement, ids: string[], lock: boolean): Later<FeedRow[]> {
     return q.add(
       'feed_pending',
-      sql`SELECT * FROM ${feeds} f WHERE f.id = ${anyOf(ids, 'uuid')} AND f.status = 'pending' ORDER BY f.id FOR UPDATE`,
+      sql`SELECT * FROM ${feeds} f WHERE f.id = ${anyOf(ids, 'uuid')} AND f.status = 'pending'
+        ORDER BY f.id${lock ? sql` FOR UPDATE` : sql``}`,
       (rows) => rows.map((r) => fromJsonRow(feeds, r)),
     );
   }
@@ -230,6 +237,6 @@ export class FeedBatchRepository {
         )} AND f.status = 'pending'
         RETURNING f.id`,
     );
-    q.check('feed_ended_all', sql`(SELECT count(*) FROM feed_ended) = ${patches.length}`, 'a locked feed changed');
+    q.check('feed_ended_all', sql`(SELECT count(*) FROM feed_ended) = ${patches.length}`, FEED_CHANGED);
   }
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { GroupCommit } from '../../db/group-commit';
 import { OneStatement } from '../../db/one-statement';
-import { statementCheckFailed } from '../../db/sql-state';
+import { retryOnCheck } from '../../db/sql-state';
 import { commandRow } from '../gateway/commands';
 import type { CommandRepository } from '../gateway/repository';
 import { HOLDS_DID_NOT_FIT, type LedgerBatch } from '../ledger/batch';
@@ -80,20 +80,15 @@ export class FeedIntake {
   private async write(taps: FeedTap[]): Promise<TapResult[]> {
     // Read before the transaction: nothing inside it may wait for a second database connection.
     const defaults = await this.deps.defaultPortions();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.deps.transactions((tx) =>
-          this.decide(taps, defaults, {
-            batch: this.deps.batchIn(tx),
-            ledger: this.deps.ledgerBatchIn(tx),
-            commands: this.deps.commands,
-          }),
-        );
-      } catch (error) {
-        const failed = statementCheckFailed(error);
-        if ((failed !== RACE && failed !== HOLDS_DID_NOT_FIT) || attempt >= 3) throw error;
-      }
-    }
+    return retryOnCheck([RACE, HOLDS_DID_NOT_FIT], () =>
+      this.deps.transactions((tx) =>
+        this.decide(taps, defaults, {
+          batch: this.deps.batchIn(tx),
+          ledger: this.deps.ledgerBatchIn(tx),
+          commands: this.deps.commands,
+        }),
+      ),
+    );
   }
 
   private async decide(

@@ -1,10 +1,15 @@
 import type { LiveServerEvent } from '@petheart/contracts';
 import { describe, expect, it } from 'vitest';
+import { HOLD_CHANGED } from '../ledger/batch';
+import { FEED_CHANGED } from './batch-repository';
 import { RoomAnnouncer } from './room-announcer';
 import { FeedSettlement, type FeedSettlementDeps } from './settlement';
 
-/** A settlement whose transactions never finish: what happens before the ledger is written. */
-function stalled() {
+/**
+ * A settlement whose transactions never finish (what happens before the ledger is written), or answer
+ * with `answers` in turn.
+ */
+function stalled(answers: (() => Promise<unknown>)[] = []) {
   const heard: LiveServerEvent<'fed'>[] = [];
   const clock = { now: () => new Date(Date.UTC(2026, 10, 21, 12)) };
   const rooms = new RoomAnnouncer({ broadcast: (_d, _e, payload) => heard.push(payload), clock });
@@ -14,9 +19,9 @@ function stalled() {
   };
   const deps: FeedSettlementDeps = {
     feeds: { idByCommand: () => Promise.resolve('feed-2'), sweepable: unused },
-    transactions: () => {
-      transactions++;
-      return new Promise<never>(() => undefined);
+    transactions: <T>() => {
+      const answer = answers[transactions++];
+      return (answer ? answer() : new Promise<never>(() => undefined)) as Promise<T>;
     },
     batchIn: unused,
     ledgerBatchIn: unused,
@@ -25,6 +30,7 @@ function stalled() {
     rooms,
     onWalletChange: () => undefined,
     clock,
+    concurrentWriters: false,
     graceMs: 1000,
     sweepIntervalMs: 60_000,
     onError: (error) => {
@@ -45,6 +51,18 @@ const acked = (id: string, recordedByCaller = true) => ({
 });
 
 describe('FeedSettlement', () => {
+  it('runs a batch again when its write found a feed or a hold ended meanwhile, and not on another check', async () => {
+    const checkFailed = (message: string) => () => Promise.reject(Object.assign(new Error(message), { code: 'PH001' }));
+    const none = () =>
+      Promise.resolve({ settled: new Map(), nicknames: new Map(), gramsToday: new Map(), fans: new Set() });
+    const raced = stalled([checkFailed(FEED_CHANGED), checkFailed(HOLD_CHANGED), none]);
+    await expect(raced.settlement.settle('feed-1', { status: 'lost' })).resolves.toBeUndefined();
+    expect(raced.transactions()).toBe(3);
+    const overdrawn = stalled([checkFailed('a batch of postings overdrew an account'), none]);
+    await expect(overdrawn.settlement.settle('feed-1', { status: 'lost' })).rejects.toThrow(/overdrew/);
+    expect(overdrawn.transactions()).toBe(1);
+  });
+
   it('tells the room at the device’s answer to a command it issued, before its settlement is written', async () => {
     const { settlement, heard, transactions } = stalled();
     settlement.expect('cmd-1', { feedId: 'feed-1', deviceId: 'PH-1', nickname: 'Mia' });

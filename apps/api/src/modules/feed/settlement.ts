@@ -1,25 +1,14 @@
-import type { Clock } from '../../clock';
-import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { GroupCommit } from '../../db/group-commit';
-import { OneStatement } from '../../db/one-statement';
-import type { LedgerBatch } from '../ledger/batch';
-import type { CommandRepository } from '../gateway/repository';
-import type { FeedBatchRepository } from './batch-repository';
-import { feedOutcome, startOfUtcDay, type CommandEnd } from './policy';
+import { retryOnCheck } from '../../db/sql-state';
+import { HOLD_CHANGED } from '../ledger/batch';
+import { FEED_CHANGED } from './batch-repository';
+import { startOfUtcDay, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
 import type { RoomAnnouncer } from './room-announcer';
-import { commandEnd, endOf, planSettlement, type SettlementPlan } from './settlement-plan';
+import { settleBatch, type FeedEnd, type SettlementBatchDeps } from './settlement-batch';
+import { commandEnd } from './settlement-plan';
 import { FeedSweeper } from './sweeper';
 import { Waiters } from './waiters';
-
-interface FeedEnd {
-  feedId: string;
-  end: CommandEnd;
-  /** The command whose end this is, when the settlement records it (the feed's own transaction stored it). */
-  command?: string;
-  /** The room heard of it at the device's answer. */
-  announced?: boolean;
-}
 
 /** A command this process issued for a feed: the feed, and the room and name its answer is announced with. */
 export interface ExpectedCommand {
@@ -28,15 +17,8 @@ export interface ExpectedCommand {
   nickname: string;
 }
 
-export interface FeedSettlementDeps {
+export interface FeedSettlementDeps extends SettlementBatchDeps {
   feeds: Pick<FeedRepository, 'idByCommand' | 'sweepable'>;
-  /** A batch's transaction (its statements sent together). */
-  transactions: BatchTransactions;
-  batchIn: (tx: BatchTransaction) => FeedBatchRepository;
-  /** The ledger's batches, inside the settlement's transaction. */
-  ledgerBatchIn: (tx: BatchTransaction) => LedgerBatch;
-  /** The dispense commands' rows: a command's end is recorded with the settlement it decides (a part of its statement). */
-  commands: Pick<CommandRepository, 'settleManyIn'>;
   /** Voids pending holds past their expiry (the ledger's safety net, run by the sweeper). */
   voidExpiredHolds: () => Promise<number>;
   /** The rooms hear who fed and their devices' grams today. */
@@ -45,7 +27,6 @@ export interface FeedSettlementDeps {
   onWalletChange: (userId: number) => void;
   /** After feeds whose food fell, by members of the rooms' fan groups (their points; best effort). */
   onFansFed?: (fed: { userId: number; deviceId: string }[]) => Promise<unknown>;
-  clock: Clock;
   /** The sweeper ends a pending feed this long after its command's expiry, and runs this often. */
   graceMs: number;
   sweepIntervalMs: number;
@@ -55,8 +36,9 @@ export interface FeedSettlementDeps {
 /**
  * Ends feeds, exactly once each (decision 011): the device's answer posts the hold for what fell
  * (crediting the base operator's share and the platform) or voids it, in one database transaction with
- * the feed's own row, which is locked first, so a second settlement (the sweeper racing the gateway, a
- * retry after a crash) finds the feed ended and does nothing. Answers that arrive while a settlement is
+ * the feed's own row, which is ended only if still pending (locked first on PostgreSQL; on PGlite a write
+ * that finds it ended fails and the batch runs again), so a second settlement (the sweeper racing the
+ * gateway, a retry after a crash) finds the feed ended and does nothing. Answers that arrive while a settlement is
  * being written are settled together by the next (one transaction, a fixed number of statements). A
  * sweeper ends what the gateway could not tell (commands of a stopped process, lost devices) and runs the
  * ledger's expiry.
@@ -134,8 +116,8 @@ export class FeedSettlement {
   }
 
   /**
-   * One transaction for a batch of ends: the feeds locked (one already ended, or named twice, is left
-   * alone), their holds posted for what fell or voided, the feeds ended. Then their owners and rooms hear.
+   * One transaction for a batch of ends (settleBatch; run again when a feed or hold it read ended
+   * meanwhile). Then their owners and rooms hear.
    */
   private async settleMany(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
     try {
@@ -146,89 +128,11 @@ export class FeedSettlement {
   }
 
   private async settleAndTell(items: FeedEnd[]): Promise<(FeedRow | undefined)[]> {
-    const ids = [...new Set(items.map((i) => i.feedId))];
     const since = startOfUtcDay(this.deps.clock.now());
     const recorded = items.flatMap((i) => (i.command === undefined ? [] : [commandEnd(i.command, i.end)]));
-    const { settled, nicknames, gramsToday, fans } = await this.deps.transactions(async (tx) => {
-      const batch = this.deps.batchIn(tx);
-      const ledger = this.deps.ledgerBatchIn(tx);
-      // One statement locks the feeds, then their holds, and reads the feeders of unanswered commands, the
-      // users' nicknames and which of them are fans of the rooms. Asynchronous commit: the lock on the
-      // shared revenue accounts is released without waiting for the disk; what a database crash could lose
-      // is voided later, never charged (decision 011, "Asynchronous commit for settlements").
-      const read = new OneStatement();
-      batch.commitAsynchronouslyIn(read);
-      const pending = batch.pendingIn(read, ids);
-      const holds = ledger.holdsIn(read, batch.holdsOfPending());
-      const online = batch.feedersOnlineIn(
-        read,
-        items.filter((i) => i.end.status !== 'acked').map((i) => i.feedId),
-      );
-      // Who fed, for the rooms that hear of their feeds from this settlement.
-      const names = items.some((i) => !i.announced)
-        ? batch.nicknamesIn(read, { feeds: ids })
-        : () => new Map<number, string>();
-      const fanFeeds = batch.fanFeedsIn(read, ids);
-      // The rooms' grams today: what their devices' commands dispensed, and below what this batch records.
-      const roomGrams = batch.gramsDispensedIn(
-        read,
-        ids,
-        since,
-        recorded.map((r) => r.id),
-      );
-      await batch.run(read);
-
-      const locked = new Map(pending().map((f) => [f.id, f]));
-      const plans = new Map<string, SettlementPlan>();
-      for (const { feedId, end } of items) {
-        const feed = locked.get(feedId);
-        if (feed && !plans.has(feedId))
-          plans.set(
-            feedId,
-            planSettlement(feed, feedOutcome(end, end.status === 'acked' || online().has(feed.deviceId))),
-          );
-      }
-      // One statement records the commands' ends, posts or voids the holds and ends the feeds.
-      const write = new OneStatement();
-      const ended = recorded.length > 0 ? this.deps.commands.settleManyIn(write, recorded) : () => [];
-      if (plans.size === 0) {
-        await batch.run(write, { commit: true });
-        return {
-          settled: new Map<string, FeedRow>(),
-          nicknames: names(),
-          gramsToday: new Map<string, number>(),
-          fans: fanFeeds(),
-        };
-      }
-      const held = [...plans.values()].filter((p) => p.feed.holdId !== null);
-      const { results } = await ledger.settleHoldsIn(
-        write,
-        held.map((p) => ({ holdId: p.feed.holdId ?? '', kind: 'feed', charge: p.charge, credits: p.credits })),
-        holds(),
-      );
-      const at = this.deps.clock.now();
-      const holdResults = new Map(held.map((p, i) => [p.feed.id, results[i]]));
-      const ends = [...plans.values()].map((p) => ({
-        feed: p.feed,
-        patch: endOf(p, p.feed.holdId === null ? 'no_hold' : holdResults.get(p.feed.id), at),
-      }));
-      batch.settleManyIn(
-        write,
-        ends.map((e) => ({ id: e.feed.id, ...e.patch })),
-      );
-      // The last statement: the COMMIT goes with it.
-      await batch.run(write, { commit: true });
-      const gramsToday = roomGrams();
-      for (const c of ended())
-        if (c.status === 'acked' && c.grams && c.ackedAt && c.ackedAt >= since)
-          gramsToday.set(c.deviceId, (gramsToday.get(c.deviceId) ?? 0) + c.grams);
-      return {
-        settled: new Map(ends.map((e) => [e.feed.id, { ...e.feed, ...e.patch }])),
-        nicknames: names(),
-        gramsToday,
-        fans: fanFeeds(),
-      };
-    });
+    const { settled, nicknames, gramsToday, fans } = await retryOnCheck([FEED_CHANGED, HOLD_CHANGED], () =>
+      settleBatch(this.deps, items, since, recorded),
+    );
     for (const feed of settled.values()) {
       this.deps.onWalletChange(feed.userId);
       this.waiters.wake(feed.id);

@@ -70,14 +70,17 @@ export class LedgerBatchRepository {
     );
   }
 
-  /** The holds with their accounts' owners, row-locked in id order (ids, or a set from the same statement). */
-  holds(q: OneStatement, ids: string[] | SQL): Later<LockedHold[]> {
+  /**
+   * The holds with their accounts' owners (ids, or a set from the same statement); with `lock`, row-locked
+   * in id order.
+   */
+  holds(q: OneStatement, ids: string[] | SQL, lock: boolean): Later<LockedHold[]> {
     return q.add(
       'ledger_locked_holds',
       sql`SELECT h.id, h.account_id, h.amount, h.status, h.reference, a.kind, a.user_id
         FROM ${ledgerHolds} h JOIN ${ledgerAccounts} a ON a.id = h.account_id
         WHERE ${Array.isArray(ids) ? sql`h.id = ${anyOf(ids, 'uuid')}` : sql`h.id IN ${ids}`}
-        ORDER BY h.id FOR UPDATE OF h`,
+        ORDER BY h.id${lock ? sql` FOR UPDATE OF h` : sql``}`,
       (rows) =>
         rows.map((r) => ({
           id: String(r.id),

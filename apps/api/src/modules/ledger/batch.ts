@@ -32,6 +32,12 @@ export type BatchSettleResult = 'posted' | 'voided' | 'was_posted' | 'was_voided
 /** The failed check of placeHoldsIn (statementCheckFailed): a wallet no longer covers its holds. */
 export const HOLDS_DID_NOT_FIT = 'a batch of holds did not fit its wallets';
 
+/**
+ * The failed check of settleHoldsIn: a hold it read as pending had ended meanwhile (possible where the read
+ * does not lock, on PGlite: the caller runs its batch again).
+ */
+export const HOLD_CHANGED = 'a hold ended meanwhile';
+
 /** A user's wallet as a batch read it. */
 export interface BatchWallet {
   accountId: number;
@@ -46,8 +52,9 @@ export interface LedgerBatchDeps {
   /** Ids of committed accounts, shared by every ledger of the process (see LedgerServiceDeps). */
   accountIds: Map<string, number>;
   /**
-   * Other connections write the ledger at the same time (PostgreSQL): accounts are locked in lockOrder
-   * before a settlement changes them. False with PGlite's one connection, which runs one transaction at a time.
+   * Other connections write the ledger at the same time (PostgreSQL): holds are locked when read, and
+   * accounts in lockOrder before a batch changes them. False with PGlite's one connection, whose batches
+   * read without locks and whose writes check what they read (HOLD_CHANGED, HOLDS_DID_NOT_FIT).
    */
   concurrentWriters: boolean;
 }
@@ -140,7 +147,7 @@ export class LedgerBatch {
    */
   async settleHolds(items: BatchSettle[]): Promise<{ results: BatchSettleResult[]; wallets: number[] }> {
     const read = new OneStatement();
-    const locked = this.deps.batch.holds(read, [...new Set(items.map((i) => i.holdId))]);
+    const locked = this.deps.batch.holds(read, [...new Set(items.map((i) => i.holdId))], this.deps.concurrentWriters);
     await this.deps.batch.run(read);
     const q = new OneStatement();
     const settled = await this.settleHoldsIn(q, items, locked());
@@ -148,9 +155,9 @@ export class LedgerBatch {
     return settled;
   }
 
-  /** The holds of settleHoldsIn, locked as a part of the caller's statement. */
+  /** The holds of settleHoldsIn, as a part of the caller's statement (locked when other connections write). */
   holdsIn(q: OneStatement, ids: string[] | SQL): Later<LockedHold[]> {
-    return this.deps.batch.holds(q, Array.isArray(ids) ? [...new Set(ids)] : ids);
+    return this.deps.batch.holds(q, Array.isArray(ids) ? [...new Set(ids)] : ids, this.deps.concurrentWriters);
   }
 
   /**
@@ -196,7 +203,7 @@ export class LedgerBatch {
       status: lines.length > 0 ? ('posted' as const) : ('voided' as const),
       postingKey: lines.length > 0 ? `${HOLD_KEY_PREFIX}${hold.id}` : null,
     }));
-    this.deps.batch.endHolds(q, ended, now, 'a locked hold changed');
+    this.deps.batch.endHolds(q, ended, now, HOLD_CHANGED);
     // Each account once: what the postings move, and the held coins every ended hold releases.
     const deltas = new Map<number, { delta: number; heldDelta: number }>();
     const add = (accountId: number, delta: number, heldDelta: number) => {
