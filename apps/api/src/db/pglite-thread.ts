@@ -119,7 +119,7 @@ export class PGliteThread implements EmbeddedDatabase {
   }
 
   async dumpDataDir(compression: 'none' | 'gzip' | 'auto'): Promise<Blob> {
-    const bytes = (await this.call('dump', { compression })) as Uint8Array;
+    const bytes = (await this.call('dump', { compression })) as Uint8Array<ArrayBuffer>;
     return new Blob([bytes]);
   }
 
