@@ -1,8 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Database } from './client';
+import type { Database, DatabaseHandle } from './client';
 import type { EmbeddedDatabase } from './pglite-thread';
 import { PreparedStatements, UNKNOWN_PREPARED_STATEMENT } from './prepared';
 import { retryOnConflict, sqlState } from './sql-state';
@@ -36,22 +35,18 @@ export interface BatchTransaction extends StatementSender {
  * is one message to the engine's thread and only the last is a transaction (pgliteTransaction). Each
  * statement is prepared once per connection and sent as `EXECUTE name(literals)` (PreparedStatements), so
  * the server neither parses nor plans it again. A deadlock or serialization failure runs `work` again
- * (3 tries). The transaction's drizzle (`db`) is made on first use: most batches never need it.
+ * (3 tries). On PostgreSQL the transaction's drizzle (`db`) is made on first use: most batches never need it.
  */
 export type BatchTransactions = <T>(work: (tx: BatchTransaction) => Promise<T>) => Promise<T>;
 
 export function batchTransactions(
-  handle: {
-    kind: 'pglite' | 'postgres';
-    pglite?: EmbeddedDatabase;
-    pool?: pg.Pool;
-  },
+  handle: Pick<DatabaseHandle, 'kind' | 'db' | 'pglite' | 'pool'>,
   prepared = new PreparedStatements(),
 ): BatchTransactions {
   const once = handle.pool
     ? postgresTransaction(handle.pool, prepared)
     : handle.pglite
-      ? pgliteTransaction(handle.pglite, prepared)
+      ? pgliteTransaction(handle.pglite, handle.db, prepared)
       : undefined;
   if (!once) throw new Error(`no connection for ${handle.kind} batch transactions`);
   // A connection that lost its prepared statements (SQLSTATE 26000, forgotten by then) runs `work` once more.
@@ -72,17 +67,14 @@ export function batchTransactions(
  * (a statement that writes fails; row locks end with it), and the last (`commit`) is one simple query, so
  * its statements are one transaction. Nothing else writes what a batch read unless it is this process's own
  * other work, so the last send's statements check what they depend on (a feed still pending, a hold that
- * still fits) and fail whole when it changed: the caller runs the batch again. `db` runs on its own too
- * (an account made on first use stays made).
+ * still fits) and fail whole when it changed: the caller runs the batch again. `db` is the app's own drizzle,
+ * outside any transaction (an account made on first use stays made).
  */
-function pgliteTransaction(pglite: EmbeddedDatabase, prepared: PreparedStatements): BatchTransactions {
-  let db: Database | undefined;
+function pgliteTransaction(pglite: EmbeddedDatabase, db: Database, prepared: PreparedStatements): BatchTransactions {
   const once: BatchTransactions = (work) => {
     let last = false;
     return work({
-      get db() {
-        return (db ??= drizzlePglite(pglite as never) as unknown as Database);
-      },
+      db,
       send: async (statements, options = {}) => {
         if (last) throw new Error('a batch transaction was used after its commit');
         last = options.commit === true;

@@ -34,8 +34,9 @@ interface Reply {
  * 57 % of its time was in the engine, and requests, device answers and live rooms waited behind it). Now
  * the engine runs on a worker thread and this side sends it messages: queries, exec, read-only statements,
  * transactions (held open in the worker until this side commits or rolls back: while they are, the engine
- * waits for this side, so hot paths send whole transactions instead, see batchTransactions), dumps. Errors come back with PostgreSQL's
- * fields (code, detail, constraint). The thread keeps the process alive only while a call is under way.
+ * waits for this side, so hot paths send whole transactions instead, see batchTransactions), dumps.
+ * Errors come back with PostgreSQL's fields (code, detail, constraint). The thread keeps the process alive
+ * only while a call is under way.
  */
 export class PGliteThread implements EmbeddedDatabase {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
@@ -67,7 +68,7 @@ export class PGliteThread implements EmbeddedDatabase {
   static async create(dir: string, options: { loadDataDir?: Blob } = {}): Promise<PGliteThread> {
     const loadDataDir = options.loadDataDir ? new Uint8Array(await options.loadDataDir.arrayBuffer()) : undefined;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dir, loadDataDir },
+      workerData: { dir, loadDataDir, textTypes: [...DRIZZLE_PARSED] },
       ...(loadDataDir ? { transferList: [loadDataDir.buffer] } : {}),
     });
     await new Promise<void>((resolve, reject) => {
@@ -139,7 +140,10 @@ export class PGliteThread implements EmbeddedDatabase {
   }
 }
 
-/** The types drizzle's PGlite driver keeps as text (timestamps, interval, date and their arrays, numeric[]). */
+/**
+ * The types drizzle's PGlite driver keeps as text (timestamps, interval, date and their arrays, numeric[]):
+ * the worker gets this list and parses them so.
+ */
 const DRIZZLE_PARSED = new Set([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182]);
 
 /** A query's message. Parsers cannot cross threads: drizzle's (dates stay text) are the only ones known. */

@@ -2,24 +2,14 @@
 // holds the API's event loop. Plain JavaScript, so the worker loads without a TypeScript loader (tsx in the
 // server, vite-node under vitest). Messages: { id, op, ... } in; { id, value } or { id, error } out.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
 
 const same = (value) => value;
-/** Drizzle's parsers (drizzle-orm/pglite): dates, times and numeric arrays stay text. */
-const DRIZZLE_PARSERS = {
-  [types.TIMESTAMP]: same,
-  [types.TIMESTAMPTZ]: same,
-  [types.INTERVAL]: same,
-  [types.DATE]: same,
-  1231: same,
-  1115: same,
-  1185: same,
-  1187: same,
-  1182: same,
-};
+/** Drizzle's parsers (drizzle-orm/pglite): the types it keeps as text, named by the main thread. */
+const DRIZZLE_PARSERS = Object.fromEntries(workerData.textTypes.map((oid) => [oid, same]));
 
 /** Ends a transaction without committing (the main thread's work failed). */
 class Rollback extends Error {}

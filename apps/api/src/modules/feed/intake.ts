@@ -62,7 +62,8 @@ const RACE = 'a feed key was taken, or a device disabled, meanwhile';
  * keys, devices, grams today, wallets and nicknames (the room hears who fed when the device answers), then
  * the checks of PRODUCT.md §2 run in their order for each tap (not found, portion, feeder, camera, balance,
  * daily cap), and one writes the holds and the feeds; if a wallet was spent meanwhile (another process, a
- * gift) the write's check fails and the batch runs again. Taps are decided in the order they came, each
+ * gift) the write's check fails and the batch runs again. On PGlite only the write is a transaction
+ * (decision 017): a key taken or a device disabled after the read fails its checks the same way. Taps are decided in the order they came, each
  * seeing the coins and grams of those before it, so the result is what one transaction per tap would
  * give. A refused tap changes nothing.
  */
