@@ -115,5 +115,7 @@ export const ledgerHolds = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('ledger_holds_amount_positive', sql`${t.amount} > 0`),
     check('ledger_holds_posted_transaction', sql`(${t.status} = 'posted') = (${t.transactionId} IS NOT NULL)`),
+    // Batches find their pending holds by `settled_at IS NULL` (decision 018).
+    check('ledger_holds_settled_at', sql`(${t.status} = 'pending') = (${t.settledAt} IS NULL)`),
   ],
 );

@@ -147,11 +147,16 @@ export class FeedBatchRepository {
     return inserted;
   }
 
-  /** Pending feeds among these; with `lock`, row-locked in id order until commit. */
+  /**
+   * Pending feeds among these; with `lock`, row-locked in id order until commit. Pending is written
+   * `settled_at IS NULL` (the same, by the check feeds_settled_at): `status = 'pending'` would let the
+   * planner scan feeds_pending_idx, which keeps every feed settled since the last vacuum, instead of
+   * looking the ids up (decision 018).
+   */
   pendingIn(q: OneStatement, ids: string[], lock: boolean): Later<FeedRow[]> {
     return q.add(
       'feed_pending',
-      sql`SELECT * FROM ${feeds} f WHERE f.id = ${anyOf(ids, 'uuid')} AND f.status = 'pending'
+      sql`SELECT * FROM ${feeds} f WHERE f.id = ${anyOf(ids, 'uuid')} AND f.settled_at IS NULL
         ORDER BY f.id${lock ? sql` FOR UPDATE` : sql``}`,
       (rows) => rows.map((r) => fromJsonRow(feeds, r)),
     );
@@ -214,7 +219,10 @@ export class FeedBatchRepository {
     );
   }
 
-  /** Ends pending feeds (locked by pendingIn): the statement fails unless every one of them ended. */
+  /**
+   * Ends pending feeds (locked by pendingIn; pending written as there): the statement fails unless every
+   * one of them ended.
+   */
   settleManyIn(q: OneStatement, patches: (SettlePatch & { id: string })[]): void {
     const values = recordset(
       patches.map((p) => ({
@@ -234,7 +242,7 @@ export class FeedBatchRepository {
         WHERE f.id = v.id AND f.id = ${anyOf(
           patches.map((p) => p.id),
           'uuid',
-        )} AND f.status = 'pending'
+        )} AND f.settled_at IS NULL
         RETURNING f.id`,
     );
     q.check('feed_ended_all', sql`(SELECT count(*) FROM feed_ended) = ${patches.length}`, FEED_CHANGED);

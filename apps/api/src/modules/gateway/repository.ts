@@ -7,7 +7,29 @@ import { recordset, rowsOf } from '../../db/rows';
 
 export type CommandRow = typeof deviceCommands.$inferSelect;
 export type CommandStatus = CommandRow['status'];
-const OPEN: CommandStatus[] = ['queued', 'sent'];
+/** Whether each status is open or ended (every status must be named: a new one fails to compile here). */
+const STATUS_KINDS = {
+  queued: 'open',
+  sent: 'open',
+  acked: 'ended',
+  failed: 'ended',
+  expired: 'ended',
+} as const satisfies Record<CommandStatus, 'open' | 'ended'>;
+const statusesThatAre = (kind: 'open' | 'ended') =>
+  (Object.keys(STATUS_KINDS) as CommandStatus[]).filter((s) => STATUS_KINDS[s] === kind);
+const OPEN = statusesThatAre('open');
+
+/**
+ * "Not ended yet", for statements that name their commands by id: written so, and not as
+ * `status IN ('queued', 'sent')`, because that predicate lets the planner scan device_commands_open_idx,
+ * which keeps an entry for every command that has ended since the last vacuum (PGlite never vacuums on its
+ * own), instead of looking the few ids up (decision 018).
+ */
+const NOT_ENDED = sql.raw(
+  `status NOT IN (${statusesThatAre('ended')
+    .map((s) => `'${s}'`)
+    .join(', ')})`,
+);
 
 export type NewCommand = typeof deviceCommands.$inferInsert;
 export interface CommandAnswer {
@@ -90,7 +112,7 @@ export class CommandRepository {
       const result = await this.db.execute(sql`
         UPDATE ${deviceCommands} SET status = ${status}, outcome = ${answer?.outcome ?? null},
           grams = ${answer?.grams ?? null}::int, acked_at = ${answer?.ackedAt.toISOString() ?? null}::timestamptz
-        WHERE id = ${id}::uuid AND status IN ('queued', 'sent')
+        WHERE id = ${id}::uuid AND ${NOT_ENDED}
         RETURNING id`);
       return [rowsOf(result).length > 0];
     }
@@ -125,7 +147,7 @@ export class CommandRepository {
         WHERE c.id = v.id AND c.id = ${anyOf(
           items.map((i) => i.id),
           'uuid',
-        )} AND c.status IN ('queued', 'sent')
+        )} AND c.${NOT_ENDED}
         RETURNING c.*`,
       (ended) => ended.map((r) => fromJsonRow(deviceCommands, r)),
     );
@@ -148,7 +170,7 @@ export class CommandRepository {
       WHERE c.id = v.id AND c.id = ${anyOf(
         items.map((i) => i.id),
         'uuid',
-      )} AND c.status IN ('queued', 'sent')`);
+      )} AND c.${NOT_ENDED}`);
     return items.map(() => undefined);
   }
 

@@ -152,7 +152,9 @@ export class LedgerBatchRepository {
 
   /**
    * Ends pending holds: posted with their posting (by key, added by insertPostings in the same statement),
-   * or voided. The statement fails with `refusal` unless every one of them ended.
+   * or voided. The statement fails with `refusal` unless every one of them ended. Pending is written
+   * `settled_at IS NULL` (the same, by the check ledger_holds_settled_at), so that the planner looks the
+   * ids up instead of scanning ledger_holds_pending_idx (decision 018).
    */
   endHolds(
     q: OneStatement,
@@ -172,7 +174,7 @@ export class LedgerBatchRepository {
         WHERE h.id = v.id AND h.id = ${anyOf(
           rows.map((r) => r.id),
           'uuid',
-        )} AND h.status = 'pending'
+        )} AND h.settled_at IS NULL
         RETURNING h.id`,
     );
     q.check('ledger_ended_holds_all', sql`(SELECT count(*) FROM ledger_ended_holds) = ${rows.length}`, refusal);

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_holds" ADD CONSTRAINT "ledger_holds_settled_at" CHECK (("ledger_holds"."status" = 'pending') = ("ledger_holds"."settled_at" IS NULL));
