@@ -23,6 +23,9 @@ import type { FanService } from '../modules/live/fan-service';
 import type { LiveRealtime } from '../modules/realtime/realtime';
 import type { UserService } from '../modules/user/service';
 
+/** On PGlite, a settlement starts at least this long after the one before it. */
+const SETTLEMENT_SPACING_MS = 50;
+
 /**
  * Feeding and its statistics; registers the gateway's command-settled listener with the settlement. Also
  * returns the feed's joined ledger, which cash-outs share.
@@ -103,6 +106,9 @@ export function wireFeeding({
     concurrentWriters,
     graceMs: feedTimings.graceMs,
     sweepIntervalMs: feedTimings.sweepIntervalMs,
+    // PGlite runs the settlement's statements on the thread that takes the taps: fewer, larger settlements
+    // leave it more time for them (decision 018). PostgreSQL runs them on connections of their own.
+    spacingMs: concurrentWriters ? 0 : SETTLEMENT_SPACING_MS,
     onError: onFeedError,
   });
   gateway.onCommandSettled((result) => {

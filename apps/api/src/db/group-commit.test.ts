@@ -43,4 +43,26 @@ describe('GroupCommit', () => {
     await Promise.all([1, 2, 3, 4, 5].map((i) => group.submit(i)));
     expect(sizes).toEqual([2, 2, 1]);
   });
+
+  it('starts a write no sooner than spacingMs after the one before it started', async () => {
+    const starts: { at: number; items: number[] }[] = [];
+    const group = new GroupCommit<number, number>(
+      (items) => {
+        starts.push({ at: performance.now(), items });
+        return Promise.resolve(items);
+      },
+      500,
+      40,
+    );
+    await group.submit(1);
+    // Submitted right after the first write: it waits out the spacing, and what comes meanwhile joins it.
+    const second = group.submit(2);
+    await new Promise<void>((r) => setImmediate(r));
+    await new Promise<void>((r) => setImmediate(r));
+    expect(starts).toHaveLength(1);
+    const third = group.submit(3);
+    expect(await Promise.all([second, third])).toEqual([2, 3]);
+    expect(starts.map((s) => s.items)).toEqual([[1], [2, 3]]);
+    expect((starts[1]?.at ?? 0) - (starts[0]?.at ?? 0)).toBeGreaterThanOrEqual(39);
+  });
 });

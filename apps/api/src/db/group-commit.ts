@@ -10,11 +10,17 @@
 export class GroupCommit<T, R> {
   private queued: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   private running = false;
+  /** When the last write started (performance.now()). */
+  private lastStart = -Infinity;
 
-  /** `write` answers one result per item, in order. */
+  /**
+   * `write` answers one result per item, in order. `spacingMs`: a write starts at least this long after
+   * the one before it started (items that no one waits on for long gather into fewer, larger writes).
+   */
   constructor(
     private readonly write: (items: T[]) => Promise<R[]>,
     private readonly maxBatch = 500,
+    private readonly spacingMs = 0,
   ) {}
 
   submit(item: T): Promise<R> {
@@ -28,6 +34,9 @@ export class GroupCommit<T, R> {
     this.running = true;
     while (this.queued.length > 0) {
       await new Promise<void>((r) => setImmediate(r));
+      const wait = this.lastStart + this.spacingMs - performance.now();
+      if (wait > 0) await new Promise<void>((r) => setTimeout(r, wait));
+      this.lastStart = performance.now();
       const batch = this.queued.splice(0, this.maxBatch);
       try {
         const results = await this.write(batch.map((b) => b.item));

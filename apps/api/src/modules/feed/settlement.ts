@@ -30,6 +30,11 @@ export interface FeedSettlementDeps extends SettlementBatchDeps {
   /** The sweeper ends a pending feed this long after its command's expiry, and runs this often. */
   graceMs: number;
   sweepIntervalMs: number;
+  /**
+   * A settlement starts at least this long after the one before it (fewer, larger batches, for a database
+   * whose one thread also takes the taps; GroupCommit).
+   */
+  spacingMs?: number;
   onError: (error: unknown) => void;
 }
 
@@ -52,7 +57,7 @@ export class FeedSettlement {
   private readonly group: GroupCommit<FeedEnd, FeedRow | undefined>;
 
   constructor(private readonly deps: FeedSettlementDeps) {
-    this.group = new GroupCommit((ends) => this.settleMany(ends), 200);
+    this.group = new GroupCommit((ends) => this.settleMany(ends), 200, deps.spacingMs ?? 0);
     this.sweeper = new FeedSweeper({
       feeds: deps.feeds,
       settle: (feedId, end) => this.settle(feedId, end),
