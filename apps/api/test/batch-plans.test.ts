@@ -51,8 +51,9 @@ describe('the settlement statements find their rows by id', () => {
       if (!pglite) throw new Error('no database connection');
       return JSON.stringify((await pglite.exec(text)).map((r) => r.rows));
     };
+    const connection = client ?? pglite;
+    if (!connection) throw new Error('no database connection');
     const prepared = new PreparedStatements();
-    const connection = client ?? pglite ?? {};
     const plans: string[] = [];
     try {
       for (const statement of statements) {
@@ -83,13 +84,12 @@ describe('the settlement statements find their rows by id', () => {
 
   it('feeds: the pending ones read, and their ends written', async () => {
     const feeds = new FeedBatchRepository(api.container.database.db);
-    const [a, b] = ids(2);
     const statements = await statementsOf((q) => {
       feeds.pendingIn(q, ids(3), false);
       feeds.settleManyIn(
         q,
-        [a, b].map((id) => ({
-          id: id ?? '',
+        ids(2).map((id) => ({
+          id,
           status: 'succeeded' as const,
           reason: null,
           gramsDispensed: 10,
