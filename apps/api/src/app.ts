@@ -87,6 +87,11 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
       services.ledgerChecker.start();
     });
     app.addHook('onClose', () => services.ledgerChecker.stop());
+    // The embedded database's autovacuum (decision 019), on PGlite only.
+    app.addHook('onReady', () => {
+      services.databaseMaintenance?.start();
+    });
+    app.addHook('onClose', () => services.databaseMaintenance?.stop());
     // socket.io (namespace /live) on the same HTTP server (with REDIS_URL shared with the other API
     // processes once ready); its sockets close before the server does.
     services.realtime.attach(app.server);

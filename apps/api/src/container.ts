@@ -11,6 +11,7 @@ import { wireSite } from './composition/site';
 import { wireSupport } from './composition/support';
 import type { AppConfig } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { EmbeddedMaintenance } from './db/embedded-maintenance';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer, type SmsSender } from './mail/mailer';
 
 export interface ContainerOverrides {
@@ -21,6 +22,9 @@ export interface ContainerOverrides {
   /** Facebook's Graph `me?fields=id,name,email` URL (tests point it at a local stand-in). */
   facebookUserInfoUrl?: string;
 }
+
+/** How often the embedded database's tables are looked at (as autovacuum_naptime). */
+const EMBEDDED_MAINTENANCE_INTERVAL_MS = 60_000;
 
 /**
  * The composition root: the one place that creates every service and wires them together. Each domain is
@@ -38,6 +42,17 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       : createOutboxMailer(config.outboxDir, config.mailFrom));
   const sms = overrides.sms ?? createOutboxSms(config.outboxDir);
   const root = { config, database, clock };
+  // PGlite has no autovacuum: the app gives its tables what autovacuum would (decision 019).
+  const databaseMaintenance = database.pglite
+    ? new EmbeddedMaintenance({
+        database: database.pglite,
+        intervalMs: EMBEDDED_MAINTENANCE_INTERVAL_MS,
+        pauseMs: 250,
+        onError: (error) => {
+          if (config.logLevel !== 'silent') console.warn('[database maintenance]', error);
+        },
+      })
+    : undefined;
 
   const {
     deviceRepository,
@@ -110,6 +125,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     sms,
     authenticator,
     services: {
+      databaseMaintenance,
       configuration,
       statistics,
       upload,
@@ -160,6 +176,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       await gateway.stop();
       // The gateway's last word (open commands expire at its stop) is settled before the database closes.
       await feedSettlement.stop();
+      await databaseMaintenance?.stop();
       await database.close();
     },
   };
