@@ -18,7 +18,7 @@ import {
   PaymentOrderSchema,
 } from '@petheart/contracts';
 import { client, dataOf, eachLimited, runFleet, type FleetInput } from './feeds-harness';
-import { cpuMeter, startApi } from './lib';
+import { cpuMeter, machineSpeedMs, startApi } from './lib';
 
 /**
  * Sustained feeds through the API (issue 4 §6): the API as its own process (PGlite, or PostgreSQL when
@@ -215,6 +215,8 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
     let shed = 0;
     let sent = 0;
     let measuredSent = 0;
+    // The machine's speed just before the load (everything set up and idle) and just after it.
+    const speedBefore = machineSpeedMs();
     const started = now();
     const cpu = cpuMeter({ api: api.process.pid, devices: fleet.pid, 'load generator': process.pid });
     const meterStart = setTimeout(() => {
@@ -284,6 +286,7 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
     const unanswered = measuredSent - httpMs.length;
     while ([...inFlight.values()].some((f) => f.measured && f.feedId) && now() < drainUntil) await sleep(50);
     const unconfirmed = [...inFlight.values()].filter((f) => f.measured && f.feedId).length;
+    const speedAfter = machineSpeedMs();
 
     httpMs.sort((a, b) => a - b);
     tapToAck.sort((a, b) => a - b);
@@ -309,6 +312,8 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
       'no free pair': noPair,
       // Share of one core each used in the measured window (2 cores here: 200 % is all of the machine).
       cpu: cpuShares,
+      // A fixed task's time on one core before and after the load (lower is faster; see machineSpeedMs).
+      'machine speed ms': `${String(speedBefore)} / ${String(speedAfter)}`,
     };
   } finally {
     for (const s of sockets) s.disconnect();
