@@ -25,6 +25,8 @@ export interface ContainerOverrides {
 
 /** How often the embedded database's tables are looked at (as autovacuum_naptime). */
 const EMBEDDED_MAINTENANCE_INTERVAL_MS = 60_000;
+/** The pause between two of its steps (one VACUUM or ANALYZE each): the taps queued behind one run first. */
+const EMBEDDED_MAINTENANCE_PAUSE_MS = 250;
 
 /**
  * The composition root: the one place that creates every service and wires them together. Each domain is
@@ -47,7 +49,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     ? new EmbeddedMaintenance({
         database: database.pglite,
         intervalMs: EMBEDDED_MAINTENANCE_INTERVAL_MS,
-        pauseMs: 250,
+        pauseMs: EMBEDDED_MAINTENANCE_PAUSE_MS,
         onError: (error) => {
           if (config.logLevel !== 'silent') console.warn('[database maintenance]', error);
         },

@@ -22,8 +22,8 @@ const OPEN = statusesThatAre('open');
 /**
  * "Not ended yet", for statements that name their commands by id: written so, and not as
  * `status IN ('queued', 'sent')`, because that predicate lets the planner scan device_commands_open_idx,
- * which keeps an entry for every command that has ended since the last vacuum (PGlite never vacuums on its
- * own), instead of looking the few ids up (decision 018).
+ * which keeps an entry for every command that has ended since the last vacuum (on PGlite, the app's own
+ * once a fifth of the table is dead, decision 019), instead of looking the few ids up (decision 018).
  */
 const NOT_ENDED = sql.raw(
   `status NOT IN (${statusesThatAre('ended')
