@@ -77,6 +77,46 @@ describe('EmbeddedMaintenance', () => {
   });
 });
 
+describe('EmbeddedMaintenance and the write-ahead log', () => {
+  let db: PGliteThread;
+  const redo = async () =>
+    (await db.query<{ lsn: string }>('SELECT redo_lsn::text AS lsn FROM pg_control_checkpoint()')).rows[0]?.lsn;
+  beforeAll(async () => {
+    db = await PGliteThread.create('memory://');
+    await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL)');
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+  const maintenanceWith = (checkpointLimits: { timeoutSeconds: number; walBytes: number }) =>
+    new EmbeddedMaintenance({ database: db, intervalMs: 60_000, checkpointLimits });
+  const checkpointed = async (maintenance: EmbeddedMaintenance) =>
+    (await maintenance.run()).done.some((d) => d.work === 'CHECKPOINT');
+
+  it('checkpoints once the log since the last checkpoint passes the limit, and not again until it does', async () => {
+    const maintenance = maintenanceWith({ timeoutSeconds: 3_600, walBytes: 1_000_000 });
+    await db.exec('CHECKPOINT');
+    const before = await redo();
+    await db.exec(`INSERT INTO notes SELECT i, repeat('x', 100) FROM generate_series(1, 1000) i`);
+    expect(await checkpointed(maintenance)).toBe(false);
+    expect(await redo()).toBe(before);
+    await db.exec(`INSERT INTO notes SELECT i, repeat('x', 100) FROM generate_series(1001, 10000) i`);
+    expect(await checkpointed(maintenance)).toBe(true);
+    expect(await redo()).not.toBe(before);
+    expect(await checkpointed(maintenance)).toBe(false);
+  });
+
+  it('checkpoints on time only when something was written since the last checkpoint', async () => {
+    const maintenance = maintenanceWith({ timeoutSeconds: 0, walBytes: 1_000_000_000 });
+    await db.exec('CHECKPOINT');
+    expect((await maintenance.run()).done).toEqual([]);
+    await db.exec(`UPDATE notes SET body = 'y' WHERE id = 1`);
+    expect((await maintenance.run()).done).toEqual([
+      { table: null, work: 'CHECKPOINT', ms: expect.any(Number) as number },
+    ]);
+  });
+});
+
 describe('the app and the embedded maintenance', () => {
   it('runs it on PGlite, whose tables it then keeps: not on PostgreSQL, which has autovacuum', async () => {
     const api = await createTestApi({ seed: false, serveWeb: false });

@@ -26,6 +26,10 @@ describe('the embedded database thread', () => {
     await expect(db.query('SELECT 1', [], { parsers: { 25: String } })).rejects.toThrow(/no parser for type 25/);
   });
 
+  it('makes new write-ahead log segments without writing 16 MB of zeros first (decision 020)', async () => {
+    expect((await db.query<{ wal_init_zero: string }>('SHOW wal_init_zero')).rows[0]?.wal_init_zero).toBe('off');
+  });
+
   it('fails with PostgreSQL’s fields, and stays usable', async () => {
     const error = await db.query('SELECT * FROM missing').catch((e: unknown) => e);
     expect(sqlState(error)).toBe('42P01');

@@ -1,3 +1,4 @@
+import { checkpointDue, walActivity, type CheckpointLimits } from './embedded-checkpoint';
 import type { EmbeddedQueries } from './pglite-thread';
 
 /**
@@ -46,8 +47,11 @@ export function workDue(t: TableActivity, limits: Limits = AUTOVACUUM_DEFAULTS):
 export const STATISTICS_TARGET = 10;
 
 export interface MaintenanceRun {
-  /** Each table worked on, what it got and how long it took (its wait for the engine included). */
-  done: { table: string; work: MaintenanceWork; ms: number }[];
+  /**
+   * Each step: the table worked on and what it got, or the checkpoint (no table); how long it took (its
+   * wait for the engine included).
+   */
+  done: { table: string | null; work: MaintenanceWork | 'CHECKPOINT'; ms: number }[];
 }
 
 export interface EmbeddedMaintenanceDeps {
@@ -60,6 +64,7 @@ export interface EmbeddedMaintenanceDeps {
    */
   pauseMs?: number;
   limits?: Limits;
+  checkpointLimits?: CheckpointLimits;
   onError?: (error: unknown) => void;
 }
 
@@ -70,7 +75,10 @@ export interface EmbeddedMaintenanceDeps {
  * prepared statement keeps the plan it chose when its tables were small (a sequential scan of `feeds`
  * that grows with every feed). This looks at the tables' counters now and then and gives each table
  * what autovacuum would: VACUUM, ANALYZE (which also makes prepared statements plan again), or both.
- * Each step (a VACUUM or an ANALYZE of one table) is one call into the engine, with a pause before the next.
+ * With no checkpointer either, the write-ahead log would grow until the database closes, and a crash would
+ * replay all of it: the run ends with a CHECKPOINT when the checkpointer would make one (decision 020).
+ * Each step (a VACUUM or an ANALYZE of one table, a checkpoint) is one call into the engine, with a pause
+ * before the next.
  */
 export class EmbeddedMaintenance {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -130,6 +138,10 @@ export class EmbeddedMaintenance {
         ORDER BY s.relname`,
     );
     const done: MaintenanceRun['done'] = [];
+    const pause = async () => {
+      if (done.length > 0 && this.deps.pauseMs) await new Promise((r) => setTimeout(r, this.deps.pauseMs));
+      return !this.isStopped();
+    };
     for (const r of rows) {
       const activity = {
         table: r.table,
@@ -141,8 +153,7 @@ export class EmbeddedMaintenance {
       const table = `public.${quoteIdentifier(r.table)}`;
       // Each step is one call into the engine: other statements run between them.
       for (const work of workDue(activity, this.deps.limits)) {
-        if (done.length > 0 && this.deps.pauseMs) await new Promise((r) => setTimeout(r, this.deps.pauseMs));
-        if (this.isStopped()) return { done };
+        if (!(await pause())) return { done };
         const started = performance.now();
         await database.exec(
           work === 'VACUUM'
@@ -151,6 +162,13 @@ export class EmbeddedMaintenance {
         );
         done.push({ table: r.table, work, ms: performance.now() - started });
       }
+    }
+    // After the VACUUMs: the pages they cleaned are written by this checkpoint, not left for the next.
+    if (checkpointDue(await walActivity(database), this.deps.checkpointLimits)) {
+      if (!(await pause())) return { done };
+      const started = performance.now();
+      await database.exec('CHECKPOINT');
+      done.push({ table: null, work: 'CHECKPOINT', ms: performance.now() - started });
     }
     return { done };
   }
