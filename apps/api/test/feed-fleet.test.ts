@@ -8,6 +8,7 @@ import { ErrorEnvelopeSchema, FeedSchema } from '@petheart/contracts';
 import { rowsOf } from '../src/db/rows';
 import { createTestApi, type TestApi } from './harness';
 import { createStation, feed, feedBody, newFeeder, nextState, settled, type Station } from './feed-support';
+import { deviceDaysMismatches } from './device-days-support';
 
 /** A camera that is simply on (the media server is off under test, so the device's own claim counts). */
 const liveCamera = (): Camera => ({
@@ -46,6 +47,7 @@ describe('feeding simulated feeders', () => {
   afterEach(async () => {
     const report = await api.container.services.ledger.checkInvariants();
     expect(report.problems).toEqual([]);
+    expect(await deviceDaysMismatches(api.container.database.db)).toEqual([]);
   });
   afterAll(async () => {
     await fleet.stop();

@@ -17,6 +17,7 @@ import { bases, devices } from '../src/db/schema';
 import { hashDeviceSecret } from '../src/modules/device/secrets';
 import type { DeviceStateEvent } from '../src/modules/gateway/gateway';
 import { createTestApi, okData, type TestApi } from './harness';
+import { deviceDaysMismatches } from './device-days-support';
 import { TestDevice } from './devices-support';
 
 /** A feeding station for a test: a base (with its operator) and one device with its secret. */
@@ -173,7 +174,7 @@ export class RoomWatcher {
 /**
  * The feed tests' API for a describe block: listening (rooms are watched over socket.io), with a short feed
  * timeout (1.5 s, the product's default is 10 s) so the silent-device cases are quick; the ledger's
- * invariants checked after each test; its devices and watchers closed at the end.
+ * invariants and the devices' daily grams (device_days) checked after each test; its devices and watchers closed at the end.
  */
 export function feedSuite() {
   let api: TestApi | undefined;
@@ -192,6 +193,7 @@ export function feedSuite() {
   afterEach(async () => {
     const report = await current().container.services.ledger.checkInvariants();
     expect(report.problems).toEqual([]);
+    expect(await deviceDaysMismatches(current().container.database.db)).toEqual([]);
   });
   afterAll(async () => {
     for (const w of watchers) w.close();

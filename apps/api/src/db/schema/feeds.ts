@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { bases, devices } from './devices';
 import { ledgerHolds } from './ledger';
@@ -66,4 +77,24 @@ export const feeds = pgTable(
     check('feeds_settled_at', sql`(${t.status} = 'pending') = (${t.settledAt} IS NULL)`),
     check('feeds_failed_uncharged', sql`${t.status} <> 'failed' OR ${t.coinsCharged} = 0`),
   ],
+);
+
+/**
+ * Each device's grams by UTC day (decision 021), kept by statement triggers on feeds and device_commands
+ * (migration 0016), so that a tap's daily cap and the room's grams today are one row each, not a sum over
+ * the day's feeds or commands. `gramsCommitted`: the grams of the feeds made that day, pending ones at the
+ * grams asked and succeeded ones at the grams that fell (what the daily cap counts). `gramsDispensed`: the
+ * grams of the dispense commands acknowledged that day (the live room's figure).
+ */
+export const deviceDays = pgTable(
+  'device_days',
+  {
+    deviceId: text('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    gramsCommitted: integer('grams_committed').notNull().default(0),
+    gramsDispensed: integer('grams_dispensed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
 );

@@ -3,7 +3,7 @@ import type { StatementSender } from '../../db/batch-transaction';
 import type { Database } from '../../db/client';
 import { anyOf, arrayOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
-import { bases, deviceCommands, devices, fanMembers, feeds, users } from '../../db/schema';
+import { bases, deviceDays, devices, fanMembers, feeds, users } from '../../db/schema';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */
@@ -14,6 +14,9 @@ const FEED_DEVICE_LOCKS = 7_311_001;
  * does not lock, on PGlite: the settlement runs its batch again).
  */
 export const FEED_CHANGED = 'a feed ended meanwhile';
+
+/** The UTC date (YYYY-MM-DD) of a time: a device_days key. */
+const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** `${userId}|${key}`: a feed's idempotency key is the user's own. */
 export const keyOf = (userId: number, key: string) => `${String(userId)}|${key}`;
@@ -98,14 +101,15 @@ export class FeedBatchRepository {
     );
   }
 
-  /** Grams each device has given or been asked for since a time (as FeedRepository.gramsCommitted). */
-  gramsCommittedIn(q: OneStatement, deviceIds: string[], since: Date): Later<Map<string, number>> {
+  /**
+   * Grams each device has given or been asked for on the UTC day that starts at `day` (device_days,
+   * decision 021: pending feeds at the grams asked, succeeded ones at what fell).
+   */
+  gramsCommittedIn(q: OneStatement, deviceIds: string[], day: Date): Later<Map<string, number>> {
     return q.add(
       'feed_grams',
-      sql`SELECT f.device_id, coalesce(sum(CASE WHEN f.status = 'pending' THEN f.grams
-          WHEN f.status = 'succeeded' THEN f.grams_dispensed ELSE 0 END), 0)::int AS grams
-        FROM ${feeds} f WHERE f.device_id = ${anyOf(deviceIds, 'text')} AND f.created_at >= ${since.toISOString()}::timestamptz
-        GROUP BY f.device_id`,
+      sql`SELECT dd.device_id, dd.grams_committed AS grams FROM ${deviceDays} dd
+        WHERE dd.device_id = ${anyOf(deviceIds, 'text')} AND dd.day = ${utcDate(day)}::date`,
       (rows) => new Map(rows.map((r) => [String(r.device_id), Number(r.grams)])),
     );
   }
@@ -178,18 +182,15 @@ export class FeedBatchRepository {
   }
 
   /**
-   * Grams dispensed since `since` at the devices of these feeds (the live room's figure), leaving out the
-   * commands in `recording`, whose ends the caller's transaction writes (it adds those it wrote).
+   * Grams dispensed on the UTC day that starts at `day` at the devices of these feeds (the live room's figure,
+   * from device_days, decision 021), as this statement sees them: the caller adds what its own write records.
    */
-  gramsDispensedIn(q: OneStatement, feedIds: string[], since: Date, recording: string[]): Later<Map<string, number>> {
+  gramsDispensedIn(q: OneStatement, feedIds: string[], day: Date): Later<Map<string, number>> {
     return q.add(
       'feed_room_grams',
-      // Device by device (the devices are known only from the feeds): each sum reads its device's acked
-      // commands of today by index; a join over all devices would scan every command.
-      sql`SELECT d.device_id, (SELECT coalesce(sum(c.grams), 0) FROM ${deviceCommands} c
-          WHERE c.device_id = d.device_id AND c.status = 'acked' AND c.kind = 'dispense'
-            AND c.acked_at >= ${since.toISOString()}::timestamptz AND NOT c.id = ${anyOf(recording, 'uuid')})::int AS grams
-        FROM (SELECT DISTINCT f.device_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')}) d`,
+      sql`SELECT f.device_id, coalesce(dd.grams_dispensed, 0) AS grams
+        FROM (SELECT DISTINCT f.device_id FROM ${feeds} f WHERE f.id = ${anyOf(feedIds, 'uuid')}) f
+        LEFT JOIN ${deviceDays} dd ON dd.device_id = f.device_id AND dd.day = ${utcDate(day)}::date`,
       (rows) => new Map(rows.map((r) => [String(r.device_id), Number(r.grams)])),
     );
   }

@@ -72,13 +72,8 @@ export function settleBatch(
       ? batch.nicknamesIn(read, { feeds: ids })
       : () => new Map<number, string>();
     const fanFeeds = batch.fanFeedsIn(read, ids);
-    // The rooms' grams today: what their devices' commands dispensed, and below what this batch records.
-    const roomGrams = batch.gramsDispensedIn(
-      read,
-      ids,
-      since,
-      recorded.map((r) => r.id),
-    );
+    // The rooms' grams today: what their devices dispensed, and below what this batch's commands add.
+    const roomGrams = batch.gramsDispensedIn(read, ids, since);
     await batch.run(read);
 
     const locked = new Map(pending().map((f) => [f.id, f]));
