@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/rows';
@@ -37,6 +38,20 @@ describe('device_days', () => {
   it('counts what the seed wrote', async () => {
     expect((await run(sql`SELECT count(*)::int AS n FROM device_days`))[0]?.n).toBeGreaterThan(0);
     expect(await deviceDaysMismatches(api.container.database.db)).toEqual([]);
+  });
+
+  it('is filled by its migration from the feeds and commands written before it', async () => {
+    const migration = await readFile(new URL('../drizzle/0016_device_days.sql', import.meta.url), 'utf8');
+    const backfill = migration.split('-- The days so far.')[1]?.split('--> statement-breakpoint') ?? [];
+    expect(backfill).toHaveLength(2);
+    const before = await run(sql`SELECT device_id, day::text, grams_committed, grams_dispensed FROM device_days
+      ORDER BY device_id, day`);
+    await run(sql`DELETE FROM device_days`);
+    for (const statement of backfill) await run(sql.raw(statement));
+    expect(
+      await run(sql`SELECT device_id, day::text, grams_committed, grams_dispensed FROM device_days
+      ORDER BY device_id, day`),
+    ).toEqual(before);
   });
 
   it('follows a feed to another day while pending, then to succeeded', async () => {
