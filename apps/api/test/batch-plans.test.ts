@@ -13,8 +13,9 @@ import { createTestApi, type TestApi } from './harness';
  * The settlement's statements name their feeds, holds and commands by id, and must find them by id
  * (decision 018): a plan that scans a partial index of open rows instead (feeds_pending_idx,
  * ledger_holds_pending_idx, device_commands_open_idx) reads every row that ended since the last vacuum
- * (on PGlite the app's own, decision 019, once a fifth of a table is dead). Each statement is prepared as batches prepare it and explained with the
- * server's custom plan (its values known) and its generic plan (what a prepared statement settles on).
+ * (on PGlite the app's own, decision 019, once a fifth of a table is dead). Each statement is prepared as
+ * batches prepare it and explained with the server's custom plan (its values known) and its generic plan
+ * (what a prepared statement settles on).
  */
 describe('the settlement statements find their rows by id', () => {
   let api: TestApi;

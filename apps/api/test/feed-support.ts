@@ -174,7 +174,8 @@ export class RoomWatcher {
 /**
  * The feed tests' API for a describe block: listening (rooms are watched over socket.io), with a short feed
  * timeout (1.5 s, the product's default is 10 s) so the silent-device cases are quick; the ledger's
- * invariants and the devices' daily grams (device_days) checked after each test; its devices and watchers closed at the end.
+ * invariants and the devices' daily grams (device_days) checked after each test; its devices and watchers
+ * closed at the end.
  */
 export function feedSuite() {
   let api: TestApi | undefined;
