@@ -17,6 +17,9 @@ const WEB_ISOLATED = readdirSync(path.join(WEB, 'src'), { recursive: true, encod
  */
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves one core out: one file at a time on a 2-core
+    // machine, where the integration tests mostly wait on their databases and servers.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
