@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PaymentOrderStatus, PaymentProviderName } from '@petheart/contracts';
 import type { Clock } from '../../../clock';
@@ -49,6 +50,9 @@ export class SandboxPayer {
   constructor(private readonly deps: SandboxPayerDeps) {
     this.repeats = deps.repeats ?? [0, 500, 2_000];
     this.retries = deps.retries ?? [1_000, 5_000, 15_000, 60_000];
+    // Every delivery waiting for its turn listens on this one signal (and stops listening when it goes): as
+    // many listeners as deliveries under way, not a leak.
+    setMaxListeners(0, this.abort.signal);
   }
 
   /** Whether `token` is the page token of the order. */

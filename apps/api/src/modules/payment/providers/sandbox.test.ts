@@ -129,4 +129,29 @@ describe('sandbox payer deliveries', () => {
     await p.idle();
     expect(calls).toBe(1);
   });
+
+  it('keeps any number of deliveries waiting without warning of a listener leak', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    const p = new SandboxPayer({
+      keys,
+      notifyUrl: 'http://127.0.0.1:1/',
+      orders: { find: () => Promise.resolve(undefined) },
+      clock,
+      repeats: [60_000],
+      fetch: () => Promise.resolve(new Response('', { status: 200 })),
+    });
+    try {
+      // Many recharges paid within a minute: each waits for its next delivery on the payer's one signal.
+      for (let i = 0; i < 30; i++)
+        p.send(p.notificationFor({ ...order, orderNo: `${order.orderNo}${String(i)}` }, 'pay'));
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).toEqual([]);
+    } finally {
+      p.close();
+      await p.idle();
+      process.off('warning', onWarning);
+    }
+  });
 });
