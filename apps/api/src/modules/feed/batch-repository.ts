@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { anyOf, arrayOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
 import { bases, deviceDays, devices, fanMembers, feeds, users } from '../../db/schema';
+import { utcDate } from './policy';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */
@@ -14,9 +15,6 @@ const FEED_DEVICE_LOCKS = 7_311_001;
  * does not lock, on PGlite: the settlement runs its batch again).
  */
 export const FEED_CHANGED = 'a feed ended meanwhile';
-
-/** The UTC date (YYYY-MM-DD) of a time: a device_days key. */
-const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /** `${userId}|${key}`: a feed's idempotency key is the user's own. */
 export const keyOf = (userId: number, key: string) => `${String(userId)}|${key}`;

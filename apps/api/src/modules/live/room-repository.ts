@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bases, deviceCommands, devices, liveComments, liveFollows } from '../../db/schema';
+import { bases, deviceDays, devices, liveComments, liveFollows } from '../../db/schema';
 import type { DeviceRow } from '../device/repository';
+import { utcDate } from '../feed/policy';
 
 /** A live room: an enabled device at its base, with its number of followers. */
 export interface RoomRow {
@@ -20,9 +21,6 @@ const baseColumns = {
   latitude: bases.latitude,
   longitude: bases.longitude,
 };
-
-/** Acknowledged dispense commands: the grams that fell. */
-const dispensed = and(eq(deviceCommands.kind, 'dispense'), eq(deviceCommands.status, 'acked'));
 
 /** Live rooms (enabled devices with their base), follows, and what fell today. */
 export class RoomRepository {
@@ -95,19 +93,15 @@ export class RoomRepository {
     await this.db.delete(liveFollows).where(and(eq(liveFollows.userId, userId), eq(liveFollows.deviceId, deviceId)));
   }
 
-  /** Grams a device dispensed (acknowledged) since a time. */
-  async gramsSince(deviceId: string, since: Date): Promise<number> {
-    return (await this.gramsSinceMany([deviceId], since)).get(deviceId) ?? 0;
-  }
-
-  /** gramsSince for several devices at once (devices with none are absent). */
-  async gramsSinceMany(deviceIds: string[], since: Date): Promise<Map<string, number>> {
-    if (deviceIds.length === 0) return new Map();
-    const rows = await this.db
-      .select({ deviceId: deviceCommands.deviceId, grams: sql<number>`coalesce(sum(${deviceCommands.grams}), 0)::int` })
-      .from(deviceCommands)
-      .where(and(inArray(deviceCommands.deviceId, deviceIds), dispensed, gte(deviceCommands.ackedAt, since)))
-      .groupBy(deviceCommands.deviceId);
-    return new Map(rows.map((r) => [r.deviceId, r.grams]));
+  /**
+   * Grams a device dispensed (acknowledged) on the UTC day of `at`: its device_days row (decision 021), the
+   * figure the settlement sends with the room's `fed` events.
+   */
+  async gramsDispensedOn(deviceId: string, at: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ grams: deviceDays.gramsDispensed })
+      .from(deviceDays)
+      .where(and(eq(deviceDays.deviceId, deviceId), eq(deviceDays.day, utcDate(at))));
+    return row?.grams ?? 0;
   }
 }

@@ -20,11 +20,6 @@ export interface LiveRoomServiceDeps {
   clock: Clock;
 }
 
-/** Midnight UTC of a time's day. */
-function startOfUtcDay(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-}
-
 /** One live room: its detail page, follow and unfollow. */
 export class LiveRoomService {
   constructor(private readonly deps: LiveRoomServiceDeps) {}
@@ -40,7 +35,7 @@ export class LiveRoomService {
       userId === null ? false : rooms.isFollowing(userId, deviceId),
       this.deps.fans.count(deviceId),
       userId === null ? null : this.deps.fans.visit(userId, deviceId),
-      rooms.gramsSince(deviceId, startOfUtcDay(now)),
+      rooms.gramsDispensedOn(deviceId, now),
       rooms.latestSeq(deviceId),
       this.deps.defaultPortions(),
     ]);
