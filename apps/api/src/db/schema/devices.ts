@@ -93,10 +93,6 @@ export const deviceCommands = pgTable(
   },
   (t) => [
     index('device_commands_device_idx').on(t.deviceId, t.issuedAt),
-    // What each device dispensed since a time (the live room's grams today), without its older commands.
-    index('device_commands_acked_idx')
-      .on(t.deviceId, t.ackedAt)
-      .where(sql`${t.status} = 'acked'`),
     index('device_commands_open_idx')
       .on(t.status)
       .where(sql`${t.status} IN ('queued', 'sent')`),

@@ -1,18 +1,21 @@
 import { and, eq, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deviceCommands, devices, feeds } from '../../db/schema';
+import { deviceDays, devices, feeds } from '../../db/schema';
 
-/** Figures of one base for its public page, from its devices and their acknowledged dispenses. */
+/** Figures of one base for its public page, from its devices' days (decision 021) and its feeds. */
 export class BaseStatsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Grams the base's devices (disabled ones included: what fell, fell) dispensed, as they acknowledged. */
+  /**
+   * Grams the base's devices (disabled ones included: what fell, fell) dispensed, as they acknowledged: their
+   * device_days, every day.
+   */
   async fedGrams(baseId: number): Promise<number> {
     const rows = await this.db
-      .select({ grams: sql<number>`coalesce(sum(${deviceCommands.grams}), 0)::int` })
-      .from(deviceCommands)
-      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
-      .where(and(eq(devices.baseId, baseId), eq(deviceCommands.kind, 'dispense'), eq(deviceCommands.status, 'acked')));
+      .select({ grams: sql<number>`coalesce(sum(${deviceDays.gramsDispensed}), 0)::int` })
+      .from(deviceDays)
+      .innerJoin(devices, eq(devices.id, deviceDays.deviceId))
+      .where(eq(devices.baseId, baseId));
     return rows[0]?.grams ?? 0;
   }
 

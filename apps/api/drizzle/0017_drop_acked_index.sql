@@ -1,0 +1,1 @@
+DROP INDEX "device_commands_acked_idx";
