@@ -126,6 +126,26 @@ function gatewaySuite(kind: 'embedded' | 'mosquitto') {
     expect(await row('GW-A')).toMatchObject({ feederOnline: false, cameraOnline: false });
   });
 
+  it('writes a device’s reports that come close together once, the latest, on the embedded database', async (ctx) => {
+    // PostgreSQL writes each batch of reports as it comes (no spacing); PGlite waits 250 ms between batches.
+    if (api.container.database.kind === 'postgres') ctx.skip();
+    const b = await connect('GW-B');
+    await b.publishState({ food_stock: 100 });
+    await stateEvent((e) => e.device_id === 'GW-B' && e.food_stock === 100);
+    const seen: number[] = [];
+    const stop = gateway().onDeviceState((e) => {
+      if (e.device_id === 'GW-B') seen.push(e.food_stock);
+    });
+    const last = stateEvent((e) => e.device_id === 'GW-B' && e.food_stock === 106);
+    // Each report is taken by the broker before the next is sent, all within 250 ms of the first write.
+    for (const stock of [101, 102, 103, 104, 105, 106]) await b.publishState({ food_stock: stock });
+    await last;
+    stop();
+    // One write, with the latest stock (without the spacing: two or three).
+    expect(seen).toEqual([106]);
+    expect((await row('GW-B'))?.foodStock).toBe(106);
+  });
+
   it('reads retained state published while the API was not connected', async () => {
     await gateway().stopClient();
     const c = await connect('GW-C', { subscribe: false });

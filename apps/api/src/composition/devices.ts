@@ -19,6 +19,9 @@ import { PlaybackSigner } from '../modules/media/signer';
 import { playbackSigningKey } from '../modules/media/signing-key';
 import { SlidingWindowLimiter } from '../modules/upload/rate-limit';
 
+/** State reports on PGlite are written in batches at least this far apart (decision 018). */
+const STATE_SPACING_MS = 250;
+
 /** Bases and devices, the device gateway (MQTT) and the media server (live video and clips). */
 export async function wireDevices({
   config,
@@ -43,6 +46,9 @@ export async function wireDevices({
     commands: commandRepository,
     // With the media server running, camera_online is what it sees published, not what the device claims.
     cameraFromState: !config.media.enabled,
+    // PGlite writes state reports on the thread that takes the taps: a device's reports within 250 ms are
+    // one write (decision 018). PostgreSQL writes them on connections of their own.
+    stateSpacingMs: database.kind === 'postgres' ? 0 : STATE_SPACING_MS,
     onError: (error) => {
       if (config.logLevel !== 'silent') console.warn('[device gateway]', error);
     },

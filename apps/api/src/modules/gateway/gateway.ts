@@ -39,6 +39,11 @@ export interface DeviceGatewayDeps {
    * sees the stream itself, owns camera_online.
    */
   cameraFromState?: boolean;
+  /**
+   * A batch of state reports is written at least this long after the one before it (default 0): a device's
+   * latest report in the meantime wins, so its row is written once per batch, not once per report.
+   */
+  stateSpacingMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -72,7 +77,7 @@ export class DeviceGateway implements DeviceSessionControl {
 
   constructor(private readonly deps: DeviceGatewayDeps) {
     this.onError = deps.onError ?? (() => undefined);
-    this.states = new GroupCommit((reports) => this.applyStates(reports));
+    this.states = new GroupCommit((reports) => this.applyStates(reports), 500, deps.stateSpacingMs ?? 0);
     this.dispatcher = new CommandDispatcher({
       repository: deps.commands,
       publish: (topic, payload) => this.publish(topic, payload),
