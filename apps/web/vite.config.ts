@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { messagesPlugin } from './vite-messages-plugin.ts';
 
 const require = createRequire(import.meta.url);
@@ -18,7 +20,20 @@ const API = 'http://127.0.0.1:8080';
 export const REACT_DEDUPE = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'scheduler'];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), messagesPlugin()],
+  plugins: [
+    react(),
+    messagesPlugin(),
+    // Each text file of the build also as .br (quality 11) and .gz (level 9), which the API sends by the
+    // request's Accept-Encoding (apps/api/src/http/web.ts): the best compression, paid once at build time.
+    compression({
+      algorithms: [
+        ['brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }],
+        ['gzip', { level: 9 }],
+      ],
+      include: /\.(?:js|mjs|css|html|json|svg|txt|webmanifest)$/u,
+      threshold: 1024,
+    }),
+  ],
   base: '/',
   resolve: {
     dedupe: REACT_DEDUPE,

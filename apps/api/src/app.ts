@@ -10,6 +10,7 @@ import {
 import { APP_VERSION } from '@petheart/contracts';
 import type { Container } from './container';
 import { authPlugin } from './http/auth';
+import { compressionPlugin } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { localePlugin } from './http/locale';
 import { webPlugin } from './http/web';
@@ -48,6 +49,7 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(localePlugin);
+    await app.register(compressionPlugin);
     installErrorHandling(app);
     await app.register(authPlugin, { authenticator: container.authenticator });
     await app.register(swagger, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminContentItemSchema,
   AdminContentListDataSchema,
+  AppConfigSchema,
   ArticleDataSchema,
   BODY_MAX,
   ContentHomeDataSchema,
@@ -199,6 +200,10 @@ describe('the console’s content editor', () => {
     expect((await list({ kind: 'banner', keyword: 'drive (zh-TW)' })).total).toBe(1);
     expect((await list({ kind: 'banner', keyword: '100%' })).total).toBe(0);
     expect((await list({ kind: 'qa' })).list.every((i) => i.kind === 'qa')).toBe(true);
+    // getConfiguration answers from memory: read once here (a draft is not shown), then edits must show at once.
+    const configBanners = async (lang: string) =>
+      okData(await api.post('/api/configuration/getConfiguration', {}, { lang }), AppConfigSchema).banners ?? [];
+    expect((await configBanners('ja')).map((b) => b.id)).not.toContain(banner.id);
 
     // Published, it is on the home page and in the configuration; the kind cannot change.
     const next = { ...banner, published: true, title: { ...banner.title, ja: '春の募金' } };
@@ -209,12 +214,16 @@ describe('the console’s content editor', () => {
     expect(home.banners).toEqual([
       { id: banner.id, image: banner.cover, title: '春の募金', link: '/pages/index/petCorner' },
     ]);
+    expect((await configBanners('ja')).find((b) => b.id === banner.id)?.title).toBe('春の募金');
+    okData(await update({ ...next, title: { ...next.title, ja: '秋の募金' } }), AdminContentItemSchema);
+    expect((await configBanners('ja')).find((b) => b.id === banner.id)?.title).toBe('秋の募金');
     failure(await update({ ...next, kind: 'qa', body: fourLanguages('A') }), 404, 'not_found');
 
     const deleted = await api.post('/api/admin/content/delete', { id: banner.id }, { token: admin, lang: 'zh-CN' });
     okData(deleted, EmptySchema);
     expect(deleted.body.msg).toBe('已删除');
     expect(okData(await api.post('/api/content/home', {}), ContentHomeDataSchema).banners).toEqual([]);
+    expect((await configBanners('ja')).map((b) => b.id)).not.toContain(banner.id);
     failure(await api.post('/api/admin/content/delete', { id: banner.id }, { token: admin }), 404, 'not_found');
     failure(await update(next), 404, 'not_found');
   });

@@ -32,12 +32,20 @@ export function wireSite({ config, database, clock }: { config: AppConfig; datab
   // Content (decision 013): Q&A, articles, pages, banners (also in getConfiguration), What's New, the pet
   // corner; their images must be uploads.
   const contentRepository = new ContentRepository(db);
-  const content = new ContentService(contentRepository);
+  // Banners are kept in memory on the embedded database (one process: every edit passes here); for a second
+  // on PostgreSQL, where another API process may have saved an edit.
+  const content = new ContentService(contentRepository, { cacheMs: database.kind === 'pglite' ? Infinity : 1_000 });
   const uploadedImages = new UploadedImages({
     uploads: contentRepository,
     publicBases: [config.assetHost, config.publicUrl],
   });
-  const contentAdmin = new ContentAdminService({ content: contentRepository, images: uploadedImages });
+  const contentAdmin = new ContentAdminService({
+    content: contentRepository,
+    images: uploadedImages,
+    onChange: () => {
+      content.changed();
+    },
+  });
   const pets = new PetService({ pets: new PetRepository(db), images: uploadedImages });
   const settingsRepository = new SettingsRepository(db);
   const configuration = new ConfigurationService({

@@ -32,6 +32,9 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string }>(
       prefix: '/',
       wildcard: false,
       index: ['index.html'],
+      // The build writes .br and .gz beside each file (vite.config.ts): sent by Accept-Encoding, with
+      // `Vary: Accept-Encoding`; files without them are compressed on the fly (compression.ts) or sent as are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header('X-Content-Type-Options', 'nosniff');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

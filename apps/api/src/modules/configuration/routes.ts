@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppConfigSchema, envelope } from '@petheart/contracts';
-import { ok } from '../../http/envelope';
+import { sendOkJson } from '../../http/envelope';
 import type { ConfigurationService } from './service';
 
 export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: ConfigurationService }> = async (
@@ -10,6 +10,8 @@ export const configurationRoutes: FastifyPluginAsyncZod<{ configuration: Configu
   app.post(
     '/api/configuration/getConfiguration',
     { schema: { tags: ['configuration'], response: { 200: envelope(AppConfigSchema) } } },
-    async (request) => ok(await configuration.forClient(request.locale)),
+    // Every app start asks: the data is JSON kept per language (service.ts), checked when it was built, so
+    // the reply is sent as it is instead of being serialized again.
+    async (request, reply) => sendOkJson(reply, await configuration.clientJson(request.locale)),
   );
 };

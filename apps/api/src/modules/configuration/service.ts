@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   APP_VERSION,
+  AppConfigSchema,
   APP_VERSION_CODE,
   FeedingPortionSchema,
   LOCALES,
@@ -10,6 +11,7 @@ import {
   type Banner,
   type Locale,
 } from '@petheart/contracts';
+import { CachedValue } from '../../lib/cached-value';
 import type { SettingsRepository } from './repository';
 
 const LocalizedName = z.record(z.string(), z.string());
@@ -55,6 +57,7 @@ function parseStored(value: unknown): StoredSettings {
 }
 
 export interface StatisticsSource {
+  /** The home page's figures: the same object until they change (the answer is kept while they are). */
   statistics(): Promise<AppConfig['statistics']>;
 }
 
@@ -63,7 +66,10 @@ export interface ConfigurationDeps {
   statistics: StatisticsSource;
   assetHost: string;
   oauth: { google: boolean; facebook: boolean };
-  /** The home page's banners in a language (content items, decision 013); left out of the config without it. */
+  /**
+   * The home page's banners in a language (content items, decision 013); left out of the config without it.
+   * The same array until they change (the answer is kept while they are).
+   */
   banners?: (locale: Locale) => Promise<Banner[]>;
   /**
    * How long the settings are kept in memory (default: until this process changes them). With several API
@@ -75,21 +81,33 @@ export interface ConfigurationDeps {
 /** The currency of prices (recharge packages, payment orders). */
 export const CURRENCY = 'CNY';
 
-/** The app configuration: fixed product facts plus operator-editable settings, cached in memory. */
+/** What one language's answer was built from: while these are the same objects, so is the answer. */
+interface ClientAnswer {
+  settings: StoredSettings;
+  statistics: AppConfig['statistics'];
+  banners: Banner[] | undefined;
+  json: string;
+}
+
+/**
+ * The app configuration: fixed product facts plus operator-editable settings. Every app start asks for it,
+ * so it answers from memory: the settings are kept here (changed through this service), the statistics and
+ * banners by their own services, and each language's answer is serialized once for as long as those stay
+ * the same.
+ */
 export class ConfigurationService {
-  private cached: { value: StoredSettings; at: number } | undefined;
-  /** Bumped by every change made here: a read that started before it must not cache what it read. */
-  private generation = 0;
+  private readonly stored: CachedValue<StoredSettings>;
+  private readonly answers = new Map<Locale, ClientAnswer>();
 
-  constructor(private readonly deps: ConfigurationDeps) {}
+  constructor(private readonly deps: ConfigurationDeps) {
+    this.stored = new CachedValue(
+      async () => parseStored(await deps.settings.get('app')),
+      deps.cacheMs ?? Number.POSITIVE_INFINITY,
+    );
+  }
 
-  async settings(): Promise<StoredSettings> {
-    const now = performance.now();
-    if (this.cached && now - this.cached.at < (this.deps.cacheMs ?? Infinity)) return this.cached.value;
-    const generation = this.generation;
-    const value = parseStored(await this.deps.settings.get('app'));
-    if (generation === this.generation) this.cached = { value, at: now };
-    return value;
+  settings(): Promise<StoredSettings> {
+    return this.stored.get();
   }
 
   async updateSettings(next: StoredSettings): Promise<void> {
@@ -98,20 +116,47 @@ export class ConfigurationService {
 
   /**
    * Replaces the parts given (the rest stays as saved), in one locked read-modify-write; this process's
-   * getConfiguration answers the new settings at once. Returns the settings now saved.
+   * getConfiguration answers the new settings at once (a read that started before the edit is not kept).
+   * Returns the settings now saved.
    */
   async patchSettings(patch: Partial<StoredSettings>): Promise<StoredSettings> {
-    this.generation++;
+    this.stored.invalidate();
     const value = await this.deps.settings.update('app', DEFAULT_SETTINGS, (current) =>
       StoredSettingsSchema.parse({ ...parseStored(current), ...patch }),
     );
-    this.generation++;
-    this.cached = { value, at: performance.now() };
+    this.stored.set(value);
     return value;
   }
 
+  /** getConfiguration's data in a language as JSON, checked against its schema when it was built. */
+  async clientJson(locale: Locale): Promise<string> {
+    const [settings, statistics, banners] = await Promise.all([
+      this.settings(),
+      this.deps.statistics.statistics(),
+      this.deps.banners?.(locale),
+    ]);
+    const kept = this.answers.get(locale);
+    if (kept?.settings === settings && kept.statistics === statistics && kept.banners === banners) return kept.json;
+    const json = JSON.stringify(AppConfigSchema.parse(this.build(locale, settings, statistics, banners)));
+    this.answers.set(locale, { settings, statistics, banners, json });
+    return json;
+  }
+
   async forClient(locale: Locale): Promise<AppConfig> {
-    const s = await this.settings();
+    const [settings, statistics, banners] = await Promise.all([
+      this.settings(),
+      this.deps.statistics.statistics(),
+      this.deps.banners?.(locale),
+    ]);
+    return this.build(locale, settings, statistics, banners);
+  }
+
+  private build(
+    locale: Locale,
+    s: StoredSettings,
+    statistics: AppConfig['statistics'],
+    banners: Banner[] | undefined,
+  ): AppConfig {
     return {
       name: 'PetHeart',
       version: APP_VERSION,
@@ -122,11 +167,11 @@ export class ConfigurationService {
       locales: [...LOCALES],
       recharge_packages: s.recharge_packages,
       feeding_portions: s.feeding_portions,
-      statistics: await this.deps.statistics.statistics(),
+      statistics,
       cash_out: { min_amount: s.cash_out.min_amount, fee_rate_bp: s.cash_out.fee_rate_bp },
       support_types: s.support_types.map((t) => ({ id: t.id, name: t.name[locale] ?? t.name.en ?? '' })),
       oauth: this.deps.oauth,
-      ...(this.deps.banners ? { banners: await this.deps.banners(locale) } : {}),
+      ...(banners ? { banners } : {}),
     };
   }
 }

@@ -25,7 +25,14 @@ function bodyImages(body: LocalizedText): string[] {
 
 /** The console's editor for Q&A, articles, pages and banners (every language at once). */
 export class ContentAdminService {
-  constructor(private readonly deps: { content: ContentRepository; images: UploadedImages }) {}
+  constructor(
+    private readonly deps: {
+      content: ContentRepository;
+      images: UploadedImages;
+      /** Told after every saved change (readers' caches of banners drop what they kept). */
+      onChange?: () => void;
+    },
+  ) {}
 
   async list(q: AdminContentListBody): Promise<AdminContentListData> {
     const { rows, total } = await this.deps.content.list(q);
@@ -36,7 +43,9 @@ export class ContentAdminService {
     const item = await this.fields(body);
     if (body.kind === 'page' && (await this.deps.content.pageKeyTaken(body.key))) throw new AppError('page_key_exists');
     try {
-      return toAdminContent(await this.deps.content.insert(item));
+      const created = toAdminContent(await this.deps.content.insert(item));
+      this.deps.onChange?.();
+      return created;
     } catch (error) {
       if (isUniqueViolation(error, PAGE_KEY_INDEX)) throw new AppError('page_key_exists');
       throw error;
@@ -51,6 +60,7 @@ export class ContentAdminService {
     try {
       const row = await this.deps.content.update(body.id, body.kind, item);
       if (!row) throw new AppError('not_found');
+      this.deps.onChange?.();
       return toAdminContent(row);
     } catch (error) {
       if (isUniqueViolation(error, PAGE_KEY_INDEX)) throw new AppError('page_key_exists');
@@ -60,6 +70,7 @@ export class ContentAdminService {
 
   async delete(id: number): Promise<void> {
     if (!(await this.deps.content.delete(id))) throw new AppError('not_found');
+    this.deps.onChange?.();
   }
 
   /** The row's fields for a kind (the others empty); images are checked to be uploads and kept as paths. */

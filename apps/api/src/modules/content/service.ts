@@ -1,4 +1,14 @@
-import type { Article, ArticleListData, Banner, ContentHomeData, Locale, Page, QaListData } from '@petheart/contracts';
+import {
+  LOCALES,
+  type Article,
+  type ArticleListData,
+  type Banner,
+  type ContentHomeData,
+  type Locale,
+  type Page,
+  type QaListData,
+} from '@petheart/contracts';
+import { CachedValue } from '../../lib/cached-value';
 import { toArticle, toArticleSummary, toBanner, toPage, toQa } from './presenter';
 import type { ContentRepository } from './repository';
 
@@ -9,11 +19,27 @@ export const BANNER_LIMIT = 10;
 
 /** What readers see: Q&A, articles, pages, banners and What's New, in the reader's language. */
 export class ContentService {
-  constructor(private readonly content: ContentRepository) {}
+  /** The published banners in every language, read once and kept until an edit (or `cacheMs`). */
+  private readonly bannersByLocale: CachedValue<Record<Locale, Banner[]>>;
 
+  constructor(
+    private readonly content: ContentRepository,
+    options: { cacheMs?: number } = {},
+  ) {
+    this.bannersByLocale = new CachedValue(async () => {
+      const { rows } = await content.published('banner', { page: 1, limit: BANNER_LIMIT });
+      return Object.fromEntries(LOCALES.map((l) => [l, rows.map((r) => toBanner(r, l))])) as Record<Locale, Banner[]>;
+    }, options.cacheMs ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** The home page's banners in a language: the same array until the banners change. */
   async banners(locale: Locale): Promise<Banner[]> {
-    const { rows } = await this.content.published('banner', { page: 1, limit: BANNER_LIMIT });
-    return rows.map((r) => toBanner(r, locale));
+    return (await this.bannersByLocale.get())[locale];
+  }
+
+  /** Content was edited in the console: banners are read again. */
+  changed(): void {
+    this.bannersByLocale.invalidate();
   }
 
   async home(locale: Locale): Promise<ContentHomeData> {

@@ -1,5 +1,6 @@
 import type { AppConfig } from '@petheart/contracts';
 import type { Clock } from '../../clock';
+import { CachedValue } from '../../lib/cached-value';
 import type { StatisticsSource } from '../configuration/service';
 
 export interface StatisticsDeps {
@@ -19,21 +20,26 @@ type Statistics = AppConfig['statistics'];
  * devices acknowledged; animals helped = the animal counts of the bases that received food, added up.
  */
 export class StatisticsService implements StatisticsSource {
-  private cached: { value: Statistics; until: number } | undefined;
+  /** Read at most once per `cacheMs` (one read for all who ask meanwhile); the same object in between. */
+  private readonly figures: CachedValue<Statistics>;
 
-  constructor(private readonly deps: StatisticsDeps) {}
+  constructor(deps: StatisticsDeps) {
+    this.figures = new CachedValue(
+      async () => {
+        const [deployed, fed] = await Promise.all([deps.devices.countDeployed(), deps.feeds.totals()]);
+        return {
+          devices_deployed: deployed,
+          animals_helped: fed.animals,
+          total_feeders: fed.feeders,
+          total_food_grams: fed.grams,
+        };
+      },
+      deps.cacheMs,
+      () => deps.clock.now().getTime(),
+    );
+  }
 
-  async statistics(): Promise<Statistics> {
-    const now = this.deps.clock.now().getTime();
-    if (this.cached && this.cached.until > now) return this.cached.value;
-    const [deployed, fed] = await Promise.all([this.deps.devices.countDeployed(), this.deps.feeds.totals()]);
-    const value: Statistics = {
-      devices_deployed: deployed,
-      animals_helped: fed.animals,
-      total_feeders: fed.feeders,
-      total_food_grams: fed.grams,
-    };
-    this.cached = { value, until: now + this.deps.cacheMs };
-    return value;
+  statistics(): Promise<Statistics> {
+    return this.figures.get();
   }
 }

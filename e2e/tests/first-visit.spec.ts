@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+/** Counts the documents the page loads and notes how each script arrived. */
+function watch(page: Page) {
+  const seen = { documents: 0, scripts: [] as { url: string; encoding: string | undefined }[] };
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') seen.documents++;
+  });
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      seen.scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+  });
+  return seen;
+}
+
+const tabBar = (page: Page) => page.locator('.ph-tabbar');
+
+test.describe('app start (spec §4 version check)', () => {
+  test('a first visit loads the document once, its scripts brotli-compressed', async ({ page }) => {
+    const seen = watch(page);
+    await page.goto('/');
+    await expect(tabBar(page)).toBeVisible();
+    // The app renders only once no reload is pending: had it asked for one, the second document came first.
+    expect(seen.documents).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem('version'))).toBe('1.0.2');
+    expect(seen.scripts.length).toBeGreaterThan(0);
+    for (const script of seen.scripts.filter((s) => s.url.includes('/assets/'))) expect(script.encoding).toBe('br');
+  });
+
+  test('a stored version that differs is replaced and the page reloads once', async ({ page }) => {
+    await page.goto('/');
+    await expect(tabBar(page)).toBeVisible();
+    await page.evaluate(() => {
+      localStorage.setItem('version', '1.0.1');
+    });
+    const seen = watch(page);
+    await page.reload();
+    await expect(tabBar(page)).toBeVisible();
+    // Playwright's reload, then the app's own.
+    expect(seen.documents).toBe(2);
+    expect(await page.evaluate(() => localStorage.getItem('version'))).toBe('1.0.2');
+  });
+});
