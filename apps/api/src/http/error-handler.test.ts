@@ -26,6 +26,15 @@ beforeAll(async () => {
   app.post('/boom', () => {
     throw new Error('secret database detail');
   });
+  // What drizzle throws when PostgreSQL refuses a value: the driver's error (with its SQLSTATE) as the cause.
+  app.post('/db-refused', () => {
+    throw new Error('Failed query: select …', {
+      cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }),
+    });
+  });
+  app.post('/db-other', () => {
+    throw new Error('Failed query', { cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }) });
+  });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -75,6 +84,17 @@ describe('error handling', () => {
       msg: '伺服器繁忙，請稍後再試',
       data: { error: 'internal' },
     });
+  });
+
+  it('answers a value the database refused (SQLSTATE class 22) as a client error, other database errors as 500', async () => {
+    const refused = await app.inject({ method: 'POST', url: '/db-refused', headers: { lang: 'ja' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).not.toContain('UTF8');
+    expect(refused.json<{ msg: string; data: unknown }>()).toMatchObject({
+      msg: '入力内容が正しくありません',
+      data: { error: 'validation_failed' },
+    });
+    expect((await app.inject({ method: 'POST', url: '/db-other' })).statusCode).toBe(500);
   });
 
   it('answers unknown paths with the 404 envelope', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isMessageKey, type ErrorEnvelope, type ErrorId } from '@petheart/contracts';
+import { sqlState } from '../db/sql-state';
 import { AppError } from './errors';
 
 function send(reply: FastifyReply, status: number, body: ErrorEnvelope) {
@@ -45,6 +46,12 @@ export function installErrorHandling(app: FastifyInstance) {
       return send(reply, 413, failure(request, 'payload_too_large'));
     }
     if (status === 429) return send(reply, 429, failure(request, 'rate_limited'));
+    // A value the database cannot take (SQLSTATE class 22, data exception: a NUL in text, a number out of its
+    // column's range) that slipped past the schemas: the statement failed, so nothing changed.
+    if (sqlState(error)?.startsWith('22')) {
+      request.log.warn({ err: error }, 'input the database refused');
+      return send(reply, 400, failure(request, 'validation_failed'));
+    }
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, and the like: the client's fault, said plainly.
       return send(
