@@ -55,9 +55,10 @@ function stop(child: ChildProcess): Promise<void> {
  * PETHEART_E2E_MQTT_URL and the media server's RTMP at PETHEART_E2E_RTMP_URL.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const webDist = path.join(root, 'apps/web/dist');
+  // WEB_DIST picks another build (e.g. `vite build --outDir /tmp/x`) than apps/web/dist.
+  const webDist = process.env.WEB_DIST ? path.resolve(root, process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error('The web app is not built: run `npx vite build` in apps/web first.');
+    throw new Error(`The web app is not built at ${webDist}: run \`npx vite build\` in apps/web first.`);
   }
   const scratch = process.env.PETHEART_E2E_SCRATCH ?? path.join(root, '.tmp', 'e2e');
   const runDir = await mkdtemp(path.join(scratch, 'run-'));

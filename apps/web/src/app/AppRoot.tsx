@@ -6,7 +6,7 @@ import { ApiProvider } from '../shared/api';
 import { SessionProvider, useSession, type EventBus, type TokenStore } from '../shared/session';
 import { isTabPath, loginUrl } from '../shared/navigation/paths';
 import { prefetchFeedback } from '../shared/ui/feedback';
-import type { RouteHandle } from './routes';
+import { isAdminPath, type RouteHandle } from './routes';
 import { TabBar } from './TabBar';
 
 /** Sends a tourist on a login-required route to the login page, with a redirect back. */
@@ -29,7 +29,10 @@ export function PageFallback() {
   );
 }
 
-/** The root route: providers that need the router, the login guard, the page, and the tab bar. */
+/**
+ * The root route: providers that need the router, the login guard, the page (the document's one `main`
+ * landmark; the operator console lays out its own, beside its navigation), and the tab bar.
+ */
 export function AppRoot({ tokens, events }: { tokens: TokenStore; events: EventBus }) {
   const { pathname } = useLocation();
   const { t } = useTranslation('common');
@@ -48,12 +51,18 @@ export function AppRoot({ tokens, events }: { tokens: TokenStore; events: EventB
   return (
     <ApiProvider tokens={tokens}>
       <SessionProvider tokens={tokens} events={events}>
-        <div className={isTabPath(pathname) ? 'ph-app ph-app-tabbed' : 'ph-app'}>
-          {/* A page suspends while its chunk's strings (its i18next namespace) load. */}
+        {isAdminPath(pathname) ? (
           <Suspense fallback={<PageFallback />}>
             <RequireLogin />
           </Suspense>
-        </div>
+        ) : (
+          <main className={isTabPath(pathname) ? 'ph-app ph-app-tabbed' : 'ph-app'}>
+            {/* A page suspends while its chunk's strings (its i18next namespace) load. */}
+            <Suspense fallback={<PageFallback />}>
+              <RequireLogin />
+            </Suspense>
+          </main>
+        )}
         <TabBar />
       </SessionProvider>
     </ApiProvider>

@@ -86,6 +86,20 @@ describe.skipIf(!singleReact)('the app shell (rendered)', () => {
     expect(document.title).toBe('PetHeart');
   });
 
+  it('the routed page is the one main landmark, the tab bar beside it', async () => {
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'PetHeart' });
+    const main = screen.getByRole('main');
+    expect(main).toContainElement(await screen.findByRole('heading', { level: 1, name: 'PetHeart' }));
+    expect(main).not.toContainElement(nav);
+  });
+
+  it('the console brings its own main landmark, not nested in the app’s', async () => {
+    renderAt('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the console' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
   it('a placeholder route: its title in the chosen language, no tab bar', async () => {
     renderAt('/pages/public/Q&A');
     expect(await screen.findByRole('heading', { level: 1, name: 'Q&A' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { EventBus, TokenStore } from '../shared/session';
 import { AppRoot, PageFallback } from './AppRoot';
-import { ADMIN_PAGE, ROUTES, loadPage, type RouteHandle } from './routes';
+import { ADMIN_PAGE, ADMIN_PATH, ROUTES, loadPage, type RouteHandle } from './routes';
 import { NotFoundPage, RouteErrorPage } from './StatusPages';
 
 /** The route objects (exported for tests, which mount them in a memory router). */
@@ -22,7 +22,7 @@ export function appRoutes(deps: { tokens: TokenStore; events: EventBus }): Route
           errorElement: <RouteErrorPage />,
           children: [
             ...pages,
-            { path: '/admin/*', lazy: loadPage(ADMIN_PAGE) },
+            { path: `${ADMIN_PATH}/*`, lazy: loadPage(ADMIN_PAGE) },
             { path: '*', Component: NotFoundPage },
           ],
         },

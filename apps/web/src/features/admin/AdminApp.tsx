@@ -83,9 +83,9 @@ export default function AdminApp() {
   const { token, user } = session;
   if (token && !user) {
     return (
-      <div className={styles.signIn}>
+      <main className={styles.signIn}>
         <DotLoading color="white" />
-      </div>
+      </main>
     );
   }
   if (!user?.roles.includes('admin'))

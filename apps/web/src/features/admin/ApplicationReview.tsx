@@ -137,6 +137,7 @@ export function ApplicationReview({
 
   const approve = async () => {
     const ok = await Dialog.confirm({
+      'aria-label': t('supportApps.confirmApprove'),
       content: t('supportApps.confirmApprove'),
       cancelText: t('shared.cancel'),
       confirmText: t('supportApps.approve'),

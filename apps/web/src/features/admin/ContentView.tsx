@@ -91,6 +91,7 @@ export function ContentView() {
   });
   const confirmDelete = async (item: AdminContentItem) => {
     const ok = await Dialog.confirm({
+      'aria-label': message('post.deleteConfirm'),
       content: message('post.deleteConfirm'),
       cancelText: t('shared.cancel'),
       confirmText: t('shared.confirm'),

@@ -43,10 +43,12 @@ export function CredentialsDialog({
   const id = credentials?.device.device_id ?? '';
   const secret = credentials?.secret ?? '';
   const hints = credentials ? connectionHints(credentials, window.location.hostname) : null;
+  const title = kind === 'provisioned' ? t('credentials.provisioned') : t('credentials.rotated', { id });
   return (
     <Dialog
       visible={credentials !== null}
-      title={kind === 'provisioned' ? t('credentials.provisioned') : t('credentials.rotated', { id })}
+      title={title}
+      aria-label={title}
       content={
         credentials ? (
           <div className={styles.credentials}>

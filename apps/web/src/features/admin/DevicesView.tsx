@@ -94,8 +94,10 @@ export function DevicesView() {
       disable: 'devices.confirmDisable',
       enable: 'devices.confirmEnable',
     } as const;
+    const text = t(texts[kind], { id: device.device_id });
     const ok = await Dialog.confirm({
-      content: t(texts[kind], { id: device.device_id }),
+      'aria-label': text,
+      content: text,
       cancelText: t('shared.cancel'),
       confirmText: t('shared.confirm'),
     });

@@ -61,6 +61,7 @@ export function PetsView() {
   });
   const confirmDelete = async (pet: AdminPet) => {
     const ok = await Dialog.confirm({
+      'aria-label': message('post.deleteConfirm'),
       content: message('post.deleteConfirm'),
       cancelText: t('shared.cancel'),
       confirmText: t('shared.confirm'),

@@ -117,6 +117,7 @@ export function PostReview({
   const assetHost = config?.asset_host ?? '';
   const approve = async () => {
     const ok = await Dialog.confirm({
+      'aria-label': t('moderation.confirmApprove'),
       content: t('moderation.confirmApprove'),
       cancelText: t('shared.cancel'),
       confirmText: t('moderation.approve'),

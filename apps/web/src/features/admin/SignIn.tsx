@@ -32,7 +32,7 @@ export function SignIn({
     defaultValues: { account: '', password: '' },
   });
   return (
-    <div className={styles.signIn}>
+    <main className={styles.signIn}>
       <form
         className={styles.signInCard}
         noValidate
@@ -105,6 +105,6 @@ export function SignIn({
           {t('signIn.submit')}
         </Button>
       </form>
-    </div>
+    </main>
   );
 }

@@ -71,6 +71,7 @@ export function UsersView() {
     const user = await api.request({ path: '/admin/user/detail', data: { id }, schema: AdminUserSchema });
     void Dialog.alert({
       title: t('users.detail'),
+      'aria-label': t('users.detail'),
       content: <Detail user={user} locale={locale} />,
       confirmText: t('users.close'),
     });
@@ -79,8 +80,10 @@ export function UsersView() {
   const confirmStatus = async (u: AdminUser) => {
     const action = u.status === 'normal' ? 'disable' : 'enable';
     const name = u.email ?? u.nickname;
+    const text = action === 'disable' ? t('users.confirmDisable', { name }) : t('users.confirmEnable', { name });
     const ok = await Dialog.confirm({
-      content: action === 'disable' ? t('users.confirmDisable', { name }) : t('users.confirmEnable', { name }),
+      'aria-label': text,
+      content: text,
       cancelText: t('users.cancel'),
       confirmText: t('users.confirm'),
     });
@@ -119,6 +122,7 @@ export function UsersView() {
               <span className={styles.userCell}>
                 <Avatar
                   src={imageUrl(u.avatar, config?.asset_host ?? '', DEFAULT_AVATAR)}
+                  alt=""
                   style={{ '--size': '28px', '--border-radius': '50%' }}
                 />
                 <span className={styles.ellipsis} title={u.nickname}>

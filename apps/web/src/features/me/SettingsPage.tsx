@@ -21,6 +21,7 @@ export default function SettingsPage() {
 
   const confirmLogout = async () => {
     const ok = await Dialog.confirm({
+      'aria-label': t('settings.logoutConfirm'),
       content: t('settings.logoutConfirm'),
       cancelText: t('settings.cancel'),
       confirmText: t('settings.confirm'),

@@ -6,9 +6,9 @@ export function showToast(content: string, duration: number) {
 }
 
 export function showAlert(title: string, content: string) {
-  return Dialog.alert({ title, content: <div className="ph-error-detail">{content}</div> });
+  return Dialog.alert({ title, 'aria-label': title, content: <div className="ph-error-detail">{content}</div> });
 }
 
 export function showConfirm(title: string, content: string) {
-  return Dialog.confirm({ title, content });
+  return Dialog.confirm({ title, 'aria-label': title, content });
 }
