@@ -79,3 +79,26 @@ export function renderApp(path: string | string[], { locale = 'en', token }: { l
   );
   return router;
 }
+
+/**
+ * After `stubApi`: holds the answer of every call whose path contains `path` until `release()`, to see what a
+ * page shows while that data is on its way.
+ */
+export function holdApi(path: string): { release: () => void } {
+  const answer = vi.mocked(fetch).getMockImplementation();
+  if (!answer) throw new Error('holdApi: stub the API first (stubApi)');
+  let open: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  vi.mocked(fetch).mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.replace(/^.*\/api/, '').includes(path)) await held;
+    return answer(input, init);
+  });
+  return {
+    release: () => {
+      open();
+    },
+  };
+}

@@ -45,9 +45,11 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
     if (cameraOnline !== undefined) dispatch({ type: 'camera', online: cameraOnline });
   }, [cameraOnline]);
 
-  // requesting: a fresh address every time (they expire).
+  // requesting: a fresh address every time (they expire). The player's module downloads meanwhile, so the
+  // stream can start as soon as the address arrives.
   useEffect(() => {
     if (state.status !== 'requesting' || !deviceId) return;
+    if (hasMediaSource()) loadMpegts().catch(() => undefined);
     let stale = false;
     live.play(deviceId).then(
       (p) => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentOrder, UserInfo } from '@petheart/contracts';
-import { CONFIG, renderApp, stubApi, type ApiCall } from '../../test-support/app';
+import { CONFIG, holdApi, renderApp, stubApi, type ApiCall } from '../../test-support/app';
 import type * as BridgeModule from '../../shared/pay/bridge';
 import { openPayPage } from '../../shared/pay/bridge';
 
@@ -85,6 +85,19 @@ describe('MoneyPage', () => {
     ]);
     expect(await screen.findByText('No recharge history')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Select a package' })).toBeDisabled();
+  });
+
+  it("keeps the packages' space while the config loads, then shows them in it", async () => {
+    stub();
+    const configuration = holdApi('/configuration/getConfiguration');
+    renderApp('/pages/money/money', { token: 'tok' });
+    const pending = await screen.findByTestId('packages-pending', {}, { timeout: 5000 });
+    expect(pending.children).toHaveLength(4);
+    expect(pending).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    configuration.release();
+    expect(within(await screen.findByRole('radiogroup')).getAllByRole('radio')).toHaveLength(3);
+    expect(screen.queryByTestId('packages-pending')).toBeNull();
   });
 
   it('pays a chosen package on the sandbox payment page', async () => {

@@ -86,7 +86,13 @@ export default function MoneyPage() {
             <h2 id="money-packages" className={styles.sectionTitle}>
               {t('packages')}
             </h2>
-            <PackageGrid packages={packages} currency={currency} selected={selected} onSelect={setSelected} />
+            <PackageGrid
+              packages={packages}
+              currency={currency}
+              selected={selected}
+              onSelect={setSelected}
+              loading={!config}
+            />
             <Button
               block
               color="primary"

@@ -54,7 +54,7 @@ export function Leaderboard({ api }: { api: FeedingApi }) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" data-testid="leaderboard" data-period={period}>
+      <div role="tabpanel" className={styles.panel} data-testid="leaderboard" data-period={period}>
         {!board ? (
           query.isError ? (
             <EmptyState

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentHomeData } from '@petheart/contracts';
-import { renderApp, stubApi } from '../../../test-support/app';
+import { holdApi, renderApp, stubApi } from '../../../test-support/app';
 
 const SLOW = { timeout: 5000 };
 const NOW = Math.floor(Date.now() / 1000);
@@ -68,6 +68,17 @@ describe("the index page's What's New and banners", () => {
     await waitFor(() => {
       expect(router.state.location.search).toBe('?id=2');
     });
+  });
+
+  it("keeps a banner's space while the banners load, so the sections below do not move when they come", async () => {
+    stub(HOME);
+    const home = holdApi('/content/home');
+    renderApp('/pages/index/index');
+    expect(await screen.findByTestId('banners-pending', {}, SLOW)).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.queryByTestId('home-banners')).toBeNull();
+    home.release();
+    expect(await screen.findByTestId('home-banners', {}, SLOW)).toBeInTheDocument();
+    expect(screen.queryByTestId('banners-pending')).toBeNull();
   });
 
   it('says when there is no news, shows no banner, in Japanese', async () => {

@@ -50,11 +50,15 @@ function BannerSlide({ banner, assetHost, label }: { banner: Banner; assetHost: 
   );
 }
 
-/** The banners (from /api/content/home) in a swiper that loops and autoplays; nothing when there are none. */
+/**
+ * The banners (from /api/content/home) in a swiper that loops and autoplays; nothing when there are none. While
+ * they load, their box is kept (a banner's size): the sections below do not move down when they arrive.
+ */
 export function Banners() {
   const { t } = useTranslation('home');
   const { config } = useSession();
   const home = useContentHome();
+  if (home.isPending) return <div className={styles.bannersPending} aria-hidden="true" data-testid="banners-pending" />;
   const banners = home.data?.banners ?? [];
   if (banners.length === 0) return null;
   const assetHost = config?.asset_host ?? '';

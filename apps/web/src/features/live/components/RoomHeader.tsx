@@ -60,7 +60,7 @@ export function RoomHeader({
 export function StateChips({ room }: { room: LiveDetail | undefined }) {
   const { t } = useTranslation('live');
   const { locale } = useLanguage();
-  if (!room) return <div className={styles.chips} />;
+  if (!room) return <div className={`${styles.chips} ${styles.chipsPending}`} />;
   const d = room.device;
   const chip = (on: boolean, label: string, testId: string) => (
     <li className={on ? `${styles.chip} ${styles.chipOn}` : `${styles.chip} ${styles.chipOff}`} data-testid={testId}>

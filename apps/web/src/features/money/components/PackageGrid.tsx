@@ -11,12 +11,26 @@ export interface PackageGridProps {
   currency: string;
   selected: number | null;
   onSelect: (id: number) => void;
+  /** The config has not arrived yet: the grid keeps the space of the default packages (two rows). */
+  loading?: boolean;
 }
 
+/** Placeholders while the config loads: as many as the default settings' packages (4, two rows). */
+const PLACEHOLDERS = [0, 1, 2, 3];
+
 /** The recharge packages from config as a grid of choices: coins, bonus if any, price. */
-export function PackageGrid({ packages, currency, selected, onSelect }: PackageGridProps) {
+export function PackageGrid({ packages, currency, selected, onSelect, loading = false }: PackageGridProps) {
   const { t } = useTranslation('money');
   const { locale } = useLanguage();
+  if (loading && packages.length === 0) {
+    return (
+      <div className={styles.grid} aria-hidden="true" data-testid="packages-pending">
+        {PLACEHOLDERS.map((i) => (
+          <span key={i} className={`${styles.package} ${styles.packagePending}`} />
+        ))}
+      </div>
+    );
+  }
   return (
     <div className={styles.grid} role="radiogroup" aria-labelledby="money-packages">
       {packages.map((p) => {
