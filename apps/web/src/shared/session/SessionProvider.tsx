@@ -28,7 +28,11 @@ export interface Session {
   refreshConfig: () => Promise<void>;
   setUser: (u: UserInfo) => void;
   pid: string | null;
-  visitorId: string | null;
+  /**
+   * The visitor id (spec §7: a fingerprint library supplies it), computed the first time something asks and
+   * kept: the library costs a phone 150–240 ms of main-thread work, which no page should pay at start.
+   */
+  visitorId: () => Promise<string>;
   location: AppLocation;
   /** Asks the browser for the device location (may prompt); falls back to Shanghai; fires 'updateLocation'. */
   refreshLocation: () => Promise<AppLocation>;
@@ -43,19 +47,6 @@ async function loadFingerprint(): Promise<string> {
   const agent = await load();
   const result = await agent.get();
   return result.visitorId;
-}
-
-function afterFirstPaint(fn: () => void): () => void {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(fn, { timeout: 3000 });
-    return () => {
-      window.cancelIdleCallback(id);
-    };
-  }
-  const id = setTimeout(fn, 500);
-  return () => {
-    clearTimeout(id);
-  };
 }
 
 const loadSchemas = () => import('./schemas');
@@ -81,9 +72,16 @@ export function SessionProvider({ tokens, events, children, loadVisitorId = load
   const [config, setConfig] = useState<AppConfig | null>(null);
   // "On show": a pid in the query or a scene string is stored; removed when the app unloads.
   const pid = useMemo(() => capturePid(search, sessionStorage), [search]);
-  const [visitorId, setVisitorId] = useState<string | null>(null);
   const [location, setLocation] = useState<AppLocation>(DEFAULT_LOCATION);
   const loadVisitor = useRef(loadVisitorId);
+  const visitor = useRef<Promise<string> | null>(null);
+  const visitorId = useCallback(() => {
+    visitor.current ??= loadVisitor.current().catch((error: unknown) => {
+      visitor.current = null;
+      throw error;
+    });
+    return visitor.current;
+  }, []);
 
   const refreshConfig = useCallback(async () => {
     const { AppConfigSchema } = await loadSchemas();
@@ -114,18 +112,6 @@ export function SessionProvider({ tokens, events, children, loadVisitorId = load
   }, [token, refreshUser]);
 
   useEffect(() => removePidOnUnload(window, sessionStorage), []);
-
-  // The visitor id, lazily after the first paint.
-  useEffect(
-    () =>
-      afterFirstPaint(() => {
-        loadVisitor
-          .current()
-          .then(setVisitorId)
-          .catch(() => undefined);
-      }),
-    [],
-  );
 
   const applyLocation = useCallback(
     (next: AppLocation) => {
