@@ -1,18 +1,14 @@
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@petheart/contracts';
 import type { Container } from './container';
 import { authPlugin } from './http/auth';
 import { compressionPlugin } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { localePlugin } from './http/locale';
+import { validatorCompiler } from './http/validation';
 import { webPlugin } from './http/web';
 import { configurationRoutes } from './modules/configuration/routes';
 import { adminUserRoutes } from './modules/admin/routes';
@@ -46,6 +42,7 @@ import { mapsRoutes } from './modules/maps/routes';
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
 export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
   async (app, { container, serveWeb = true }) => {
+    // Zod schemas from contracts, after a check that no string or key holds NUL (decision 025).
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(localePlugin);

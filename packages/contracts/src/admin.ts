@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { UserInfoSchema } from './account';
+import { coercedRowId } from './fields';
 
 // POST /api/admin/user/list
 export const AdminUserListBodySchema = PageQuerySchema.extend({
@@ -12,6 +13,6 @@ export const AdminUserSchema = UserInfoSchema.extend({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 // POST /api/admin/user/detail, /api/admin/user/disable, /api/admin/user/enable
-export const AdminUserIdBodySchema = z.object({ id: z.coerce.number({ error: 'v.invalid' }).int().positive() });
+export const AdminUserIdBodySchema = z.object({ id: coercedRowId('v.invalid') });
 export const AdminUserListDataSchema = pagedList(AdminUserSchema);
 export type AdminUserListData = z.infer<typeof AdminUserListDataSchema>;

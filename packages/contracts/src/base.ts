@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { FeedingPortionSchema } from './configuration';
-import { requiredText } from './fields';
+import { int32, requiredText, rowId } from './fields';
 
 /** A feeding station as everyone sees it. Times are unix seconds. */
 export const BaseSchema = z.object({
@@ -44,12 +44,21 @@ export type PublicDevice = z.infer<typeof PublicDeviceSchema>;
 /** One portion a device offers (grams for coins). */
 export type DevicePortion = z.infer<typeof FeedingPortionSchema>;
 
-export const LatitudeSchema = z.number({ error: 'v.latitude' }).min(-90, { error: 'v.latitude' }).max(90, {
-  error: 'v.latitude',
-});
-export const LongitudeSchema = z.number({ error: 'v.longitude' }).min(-180, { error: 'v.longitude' }).max(180, {
-  error: 'v.longitude',
-});
+/**
+ * Coordinates are kept to 7 decimals (about 1 cm): finer digits mean nothing for a place, and a value such as
+ * 5e-323 (a denormal double) is out of PostgreSQL's float8 range.
+ */
+const toCentimetres = (v: number) => Math.round(v * 1e7) / 1e7 || 0;
+export const LatitudeSchema = z
+  .number({ error: 'v.latitude' })
+  .min(-90, { error: 'v.latitude' })
+  .max(90, { error: 'v.latitude' })
+  .transform(toCentimetres);
+export const LongitudeSchema = z
+  .number({ error: 'v.longitude' })
+  .min(-180, { error: 'v.longitude' })
+  .max(180, { error: 'v.longitude' })
+  .transform(toCentimetres);
 
 // POST /api/device/list: bases with their (enabled) devices; nearest first when a location is given.
 export const DeviceListBodySchema = PageQuerySchema.extend({
@@ -72,8 +81,8 @@ export const BaseFieldsSchema = z.object({
   address: requiredText('v.address', 300),
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
-  animal_count: z.number({ error: 'v.animalCount' }).int({ error: 'v.animalCount' }).min(0, { error: 'v.animalCount' }),
+  animal_count: int32('v.animalCount').min(0, { error: 'v.animalCount' }),
   photos: z.array(z.string().trim().min(1).max(500, { error: 'v.tooLong' })).max(9, { error: 'v.tooMany' }),
   introduction: z.string().trim().max(5000, { error: 'v.tooLong' }),
-  operator_id: z.number({ error: 'v.invalid' }).int().positive().nullable(),
+  operator_id: rowId('v.invalid').nullable(),
 });

@@ -49,7 +49,7 @@ describe('community contracts', () => {
     expect(firstMessage(comment)).toBe('v.commentTooLong');
     expect(translate('en', 'v.commentTooLong')).toContain(String(COMMENT_MAX_CHARS));
     expect(firstMessage(PostCommentBodySchema.safeParse({ id: 1, content: ' ' }))).toBe('v.comment');
-    expect(firstMessage(PostCommentBodySchema.safeParse({ id: 1, content: 'a\u0000b' }))).toBe('v.invalid');
+    expect(firstMessage(PostCommentBodySchema.safeParse({ id: 1, content: 'a\u0000b' }))).toBe('v.nul');
   });
 
   it('limits the images', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import type { MessageKey } from './messages';
+import { hasNoNul, rowId } from './fields';
 import { BaseSchema } from './base';
 import { LiveRoomSchema, ReportSchema } from './live';
 
@@ -37,11 +38,11 @@ function limitedText(empty: MessageKey, max: number, tooLong: MessageKey) {
       .min(1, { error: empty })
       .refine((s) => charCount(s) <= max, { error: tooLong })
       // PostgreSQL text cannot hold NUL; every other character is kept as given.
-      .refine((s) => !s.includes('\u0000'), { error: 'v.invalid' })
+      .refine(hasNoNul, { error: 'v.nul' })
   );
 }
 
-const IdSchema = z.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).positive({ error: 'v.invalid' });
+const IdSchema = rowId('v.invalid');
 /** An upload address (`/uploads/…` as POST /api/common/upload answers in `url`, or its `fullurl`). */
 const ImageUrlSchema = z.string({ error: 'v.invalid' }).trim().min(1, { error: 'v.invalid' }).max(500, {
   error: 'v.tooLong',

@@ -3,7 +3,7 @@ import { PageQuerySchema, pagedList } from './envelope';
 import { BaseFieldsSchema, BaseSchema, DeviceLiveStateSchema } from './base';
 import { DailyGramCapSchema, PortionInputSchema } from './console-money';
 import { DeviceIdSchema } from './device';
-import { requiredText } from './fields';
+import { requiredText, rowId } from './fields';
 
 // ---- Bases: POST /api/admin/base/list|create|update (admins only) ----
 
@@ -25,7 +25,7 @@ export const AdminBaseCreateBodySchema = BaseFieldsSchema.extend({
 });
 export type AdminBaseCreateBody = z.infer<typeof AdminBaseCreateBodySchema>;
 export const AdminBaseUpdateBodySchema = BaseFieldsSchema.partial().extend({
-  id: z.number({ error: 'v.invalid' }).int().positive(),
+  id: rowId('v.invalid'),
 });
 export type AdminBaseUpdateBody = z.infer<typeof AdminBaseUpdateBodySchema>;
 
@@ -61,14 +61,14 @@ export const AdminDeviceSchema = DeviceLiveStateSchema.extend({
 });
 export type AdminDevice = z.infer<typeof AdminDeviceSchema>;
 export const AdminDeviceListBodySchema = PageQuerySchema.extend({
-  base_id: z.number().int().positive().optional(),
+  base_id: rowId().optional(),
   keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export const AdminDeviceListDataSchema = pagedList(AdminDeviceSchema);
 export type AdminDeviceListData = z.infer<typeof AdminDeviceListDataSchema>;
 
 export const DeviceProvisionBodySchema = z.object({
-  base_id: z.number({ error: 'v.base' }).int({ error: 'v.base' }).positive({ error: 'v.base' }),
+  base_id: rowId('v.base'),
   name: requiredText('v.deviceName', 100),
   /** The ID printed on the unit; omitted = the next free PH-NNNN. */
   device_id: DeviceIdField.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
+import { rowId } from './fields';
 import { FeedingPortionSchema, RechargePackageSchema } from './configuration';
 import {
   OrderNoSchema,
@@ -215,7 +216,7 @@ export const ConsoleLedgerTransactionListBodySchema = PageQuerySchema.extend({
   /** Transactions with an entry on this user's accounts: a user id, or part of their email. */
   user: searchText(254),
   /** Transactions with an entry on this account. */
-  account_id: z.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).positive().optional(),
+  account_id: rowId('v.invalid').optional(),
   /** Part of the reference or of the idempotency key. */
   key: searchText(200),
   ...DateRangeFields,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { LOCALES, LocaleSchema, type Locale } from './locales';
 import type { MessageKey } from './messages';
+import { coercedRowId, rowId } from './fields';
 import { ContentBodySchema, isSafeHref } from './content-body';
 
 export * from './content-body';
@@ -78,7 +79,7 @@ export const SortOrderSchema = z
   .min(-10000, { error: 'v.sortOrder' })
   .max(10000, { error: 'v.sortOrder' });
 
-const IdSchema = z.coerce.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).positive({ error: 'v.invalid' });
+const IdSchema = coercedRowId('v.invalid');
 export const ContentIdBodySchema = z.object({ id: IdSchema });
 
 // ---- Public content: POST /api/content/home|qa|articles|article|page (tourists allowed) ----
@@ -340,7 +341,7 @@ export const PetSchema = z.object({
 export type Pet = z.infer<typeof PetSchema>;
 
 export const PetListBodySchema = PageQuerySchema.extend({
-  base_id: z.coerce.number({ error: 'v.invalid' }).int().positive({ error: 'v.invalid' }).optional(),
+  base_id: coercedRowId('v.invalid').optional(),
 });
 export type PetListBody = z.infer<typeof PetListBodySchema>;
 export const PetListDataSchema = pagedList(PetSchema);
@@ -352,7 +353,7 @@ export const PetDataSchema = PetSchema.nullable();
 // ---- Console pets: POST /api/admin/pet/list|create|update|delete (admins only) ----
 
 export const AdminPetFieldsSchema = z.object({
-  base_id: z.number({ error: 'v.petBase' }).int({ error: 'v.petBase' }).positive({ error: 'v.petBase' }),
+  base_id: rowId('v.petBase'),
   name: requiredLocalizedText('v.petName', 50),
   species: PetSpeciesSchema,
   photos: z.array(UploadedImageSchema).max(9, { error: 'v.tooMany' }).default([]),
@@ -368,7 +369,7 @@ export const AdminPetUpdateBodySchema = AdminPetFieldsSchema.extend({ id: IdSche
 export type AdminPetUpdateBody = z.infer<typeof AdminPetUpdateBodySchema>;
 export const AdminPetDeleteBodySchema = ContentIdBodySchema;
 export const AdminPetListBodySchema = PageQuerySchema.extend({
-  base_id: z.coerce.number({ error: 'v.invalid' }).int().positive({ error: 'v.invalid' }).optional(),
+  base_id: coercedRowId('v.invalid').optional(),
   keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export type AdminPetListBody = z.infer<typeof AdminPetListBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
+import { int32 } from './fields';
 import { LiveDeviceBodySchema, LiveServerEvents } from './live';
 
 /**
@@ -38,7 +39,7 @@ export const FeedBodySchema = LiveDeviceBodySchema.extend({
   grams: z.number({ error: 'v.portion' }).int({ error: 'v.portion' }).min(1, { error: 'v.portion' }).max(500, {
     error: 'v.portion',
   }),
-  coins: z.number({ error: 'v.portion' }).int({ error: 'v.portion' }).min(1, { error: 'v.portion' }),
+  coins: int32('v.portion').min(1, { error: 'v.portion' }),
   idempotency_key: FeedIdempotencyKeySchema,
 });
 export type FeedBody = z.infer<typeof FeedBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema } from './base';
-import { requiredText } from './fields';
+import { requiredText, rowId, safeInt } from './fields';
 
 /** The live room of one device. Every live-room request names the device. */
 export const LiveDeviceBodySchema = z.object({
@@ -146,7 +146,7 @@ export const CommentSendBodySchema = LiveDeviceBodySchema.extend({
 export type CommentSendBody = z.infer<typeof CommentSendBodySchema>;
 export const CommentListBodySchema = LiveDeviceBodySchema.extend({
   /** Comments after this sequence number (oldest first); omitted = the newest `limit`. */
-  after_seq: z.number().int().min(0).optional(),
+  after_seq: safeInt().min(0).optional(),
   limit: z.number().int().min(1).max(100).default(50),
 });
 export const CommentListDataSchema = z.object({ list: z.array(LiveCommentSchema), latest_seq: z.number().int() });
@@ -174,7 +174,7 @@ export type Report = z.infer<typeof ReportSchema>;
 
 // ---- Base detail (Yard): POST /api/base/detail ----
 
-export const BaseDetailBodySchema = z.object({ id: z.number({ error: 'v.invalid' }).int().positive() });
+export const BaseDetailBodySchema = z.object({ id: rowId('v.invalid') });
 export const BaseStatsSchema = z.object({
   /** Distinct users who fed at this base. */
   feeders: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { MobileSchema, requiredText } from './fields';
+import { MobileSchema, requiredText, rowId, safeInt } from './fields';
 import { FeedIdempotencyKeySchema } from './feed';
 import { ActorSchema } from './community';
 import { cardNumberValid, cashoutQuote, normalizeCardNumber } from './cashout-rules';
@@ -13,7 +13,7 @@ import { cardNumberValid, cashoutQuote, normalizeCardNumber } from './cashout-ru
  * "Today" is the UTC day, as everywhere else (a device's daily cap, grams today).
  */
 
-const IdSchema = z.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).positive({ error: 'v.invalid' });
+const IdSchema = rowId('v.invalid');
 
 // ---- Device management: POST /api/manage/devices (paged) ----
 
@@ -175,11 +175,7 @@ export const CardNumberSchema = z
 
 export const CashoutApplyBodySchema = z.object({
   /** The amount asked, fen (a whole number of coins, at least the minimum, at most the available earnings). */
-  amount: z
-    .number({ error: 'v.cashoutAmount' })
-    .int({ error: 'v.cashoutAmount' })
-    .positive({ error: 'v.cashoutAmount' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'v.cashoutAmount' }),
+  amount: safeInt('v.cashoutAmount').positive({ error: 'v.cashoutAmount' }),
   /** The bank's name. */
   bank: requiredText('v.bank', 60),
   /** The card number (the specification's `code`). */

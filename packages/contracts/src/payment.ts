@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
+import { coercedRowId } from './fields';
 
 /** Who takes the money: the embedded sandbox (plays the payer) or WeChat Pay v3 JSAPI. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'wechat'] as const;
@@ -26,10 +27,7 @@ export const OrderNoSchema = z
 
 export const RechargeBodySchema = z.object({
   /** The recharge package (config recharge_packages[].id). */
-  id: z.coerce
-    .number({ error: 'v.rechargePackage' })
-    .int({ error: 'v.rechargePackage' })
-    .min(1, { error: 'v.rechargePackage' }),
+  id: coercedRowId('v.rechargePackage'),
   /** The payer's openid in the messenger (WeChat JSAPI needs it; the sandbox ignores it). */
   openid: z.string().trim().max(128, { error: 'v.tooLong' }).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { requiredText } from './fields';
+import { coercedRowId, requiredText } from './fields';
 import {
   SUPPORT_LIMITS,
   SupportApplicationSchema,
@@ -12,7 +12,7 @@ import {
 
 /** The console's side of support (decision 015): review applications, publish events with items. */
 
-const id = z.coerce.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).min(1, { error: 'v.invalid' });
+const id = coercedRowId('v.invalid');
 
 const Person = z.object({ id: z.number().int(), nickname: z.string(), email: z.string().nullable() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { MobileSchema, requiredText } from './fields';
+import { MobileSchema, coercedRowId, requiredText } from './fields';
 import { SupportTypeSchema } from './configuration';
 
 /**
@@ -42,7 +42,7 @@ export const SUPPORT_LIMITS = {
 } as const;
 
 const id = (key: 'v.invalid' | 'v.supportType' | 'v.supportItem' | 'v.rescueStation' = 'v.invalid') =>
-  z.coerce.number({ error: key }).int({ error: key }).min(1, { error: key }).max(2_147_483_647, { error: key });
+  coercedRowId(key);
 
 export const SupportIdBodySchema = z.object({ id: id() });
 export type SupportIdBody = z.infer<typeof SupportIdBodySchema>;

@@ -126,6 +126,12 @@ export const VALIDATION_MESSAGES = {
     'zh-CN': '输入内容有误：{field}',
     'zh-TW': '輸入內容有誤：{field}',
   },
+  'v.nul': {
+    en: 'The text contains a NUL character (U+0000), which cannot be saved',
+    ja: 'テキストに保存できない NUL 文字（U+0000）が含まれています',
+    'zh-CN': '内容包含无法保存的 NUL 字符（U+0000）',
+    'zh-TW': '內容包含無法儲存的 NUL 字元（U+0000）',
+  },
   'v.avatar': {
     en: 'Please upload the avatar again',
     ja: 'アバターをもう一度アップロードしてください',

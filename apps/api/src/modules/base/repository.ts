@@ -65,10 +65,11 @@ export class BaseRepository {
   }): Promise<{ rows: (BaseRow & { distance: number | null })[]; total: number }> {
     const where = and(hasEnabledDevice, q.keyword ? this.keywordMatch(q.keyword) : undefined);
     const distance = q.near
-      ? sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(sqrt(
+      ? // least(1, …): rounding can put the root just above 1 for a point (nearly) opposite a base (as geo.ts).
+        sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
           power(sin(radians(${bases.latitude} - ${q.near.latitude}::float8) / 2), 2)
           + cos(radians(${q.near.latitude}::float8)) * cos(radians(${bases.latitude}))
-            * power(sin(radians(${bases.longitude} - ${q.near.longitude}::float8) / 2), 2))))`
+            * power(sin(radians(${bases.longitude} - ${q.near.longitude}::float8) / 2), 2)))))`
       : sql<null>`NULL::float8`;
     const [rows, totals] = await Promise.all([
       this.db
