@@ -10,14 +10,18 @@ import fastifyCompress from '@fastify/compress';
  * list has it) is never sent here as text. The built web app is precompressed at build time and served as
  * is (`web.ts`); this covers the API's JSON and the few small files the build left uncompressed.
  */
+/** Answers from this size up are compressed. */
+export const COMPRESS_FROM_BYTES = 1024;
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
 export const compressionPlugin = fp(
   async (app) => {
     await app.register(fastifyCompress, {
       global: true,
-      threshold: 1024,
+      threshold: COMPRESS_FROM_BYTES,
       encodings: ['br', 'gzip'],
       customTypes: /^text\/(?!event-stream)|[+/](?:json|xml|javascript)(?:;|$)/u,
-      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      brotliOptions: BROTLI_OPTIONS,
     });
   },
   { name: 'compression' },
