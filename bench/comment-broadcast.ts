@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_NAMESPACE, LoginDataSchema, RoomJoinAckSchema, envelope } from '@petheart/contracts';
-import { startApi } from './lib';
+import { arg, sleep, startApi } from './lib';
 
 /**
  * A comment broadcast to every socket of one live room: the API runs as its own process; the viewers
@@ -16,7 +16,6 @@ import { startApi } from './lib';
 
 /** Wall-clock milliseconds with sub-millisecond precision, comparable across processes on one machine. */
 const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ROOM = 'PH-0001';
 const ACCOUNTS = [
   { account: 'demo@petheart.local', password: 'petheart-demo' },
@@ -211,11 +210,6 @@ export async function benchCommentBroadcast(options: {
     await api.stop();
   }
 }
-
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 
 if (process.argv[2] === 'worker') {
   await runWorker(JSON.parse(process.argv[3] ?? '{}') as WorkerInput);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { LoginDataSchema, envelope } from '@petheart/contracts';
 import { openDatabase } from '../apps/api/src/db/client';
-import { startApi } from './lib';
+import { arg, argText, sleep, startApi } from './lib';
 
 /**
  * Community list reads under load (issue 5): the API as its own process (PGlite, or PostgreSQL when
@@ -18,15 +18,6 @@ import { startApi } from './lib';
  */
 
 const now = () => performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const argText = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;

@@ -18,7 +18,7 @@ import {
   PaymentOrderSchema,
 } from '@petheart/contracts';
 import { client, dataOf, eachLimited, runFleet, type FleetInput } from './feeds-harness';
-import { cpuMeter, machineSpeedMs, startApi } from './lib';
+import { arg, argText, cpuMeter, machineSpeedMs, sleep, startApi } from './lib';
 
 /**
  * Sustained feeds through the API (issue 4 §6): the API as its own process (PGlite, or PostgreSQL when
@@ -33,15 +33,6 @@ import { cpuMeter, machineSpeedMs, startApi } from './lib';
  */
 
 const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const argText = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const PORTION = { grams: 10, coins: 10 };
 const PACKAGE = { id: 4, coins: 1360 }; // the largest default package: 1,280 + 80 coins
 

@@ -7,6 +7,18 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A number given on the command line as `--name N`, else `fallback`. */
+export function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+/** A text given on the command line as `--name TEXT`, else undefined. */
+export function argText(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

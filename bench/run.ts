@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { benchApiReads } from './api-reads';
 import { webInitialRouteSize } from './web-size';
+import { arg } from './lib';
 
 // Runs every benchmark and prints its figures. Not a test: nothing here fails on a slow machine.
 // Usage: npm run bench [-- --seconds 10 --connections 10 --rounds 3]
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
 
 console.log(`API reads (autocannon, loopback; load average ${readFileSync('/proc/loadavg', 'utf8').trim()}):`);
 console.table(
