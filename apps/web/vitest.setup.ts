@@ -7,8 +7,24 @@ import { cleanup, configure } from '@testing-library/react';
 // took longer than 1 s (MyPublishPage, CI at 6e4d09c). Within the 5 s a test may take.
 configure({ asyncUtilTimeout: 3_000 });
 
+/**
+ * The `web` project shares one document between test files: a Dialog or Toast that antd-mobile rendered into
+ * the body outside testing-library's roots would outlive its test while it animates out, and a later test's
+ * `findByRole('dialog')` found two or three (CI at cfc1d55, under load). Their hosts carry the root that
+ * `antd-react19.ts` made; they are unmounted and removed at once.
+ */
+function removeImperativePopups() {
+  for (const node of [...document.body.children] as (Element & { __phRoot?: { unmount(): void } })[]) {
+    if (!node.__phRoot) continue;
+    node.__phRoot.unmount();
+    delete node.__phRoot;
+    node.remove();
+  }
+}
+
 afterEach(() => {
   cleanup();
+  removeImperativePopups();
   localStorage.clear();
   sessionStorage.clear();
 });

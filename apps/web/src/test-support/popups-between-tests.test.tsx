@@ -1,0 +1,20 @@
+import { screen } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
+import { describe, expect, it } from 'vitest';
+
+// The web tests share one document (vitest.config.ts): what antd-mobile renders into the body outside
+// testing-library's roots must not outlive the test that opened it (vitest.setup.ts).
+describe('between two web tests', () => {
+  it('a test leaves a confirm dialog and a toast open', async () => {
+    void Dialog.confirm({ title: 'Left open', content: 'Still here?' });
+    Toast.show({ content: 'A toast left open', duration: 0 });
+    expect(await screen.findByRole('dialog')).toHaveTextContent('Still here?');
+    expect(await screen.findByText('A toast left open')).toBeInTheDocument();
+  });
+
+  it('the next test starts with neither', () => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('A toast left open')).toBeNull();
+    expect(document.querySelectorAll('.adm-dialog, .adm-toast-mask')).toHaveLength(0);
+  });
+});
