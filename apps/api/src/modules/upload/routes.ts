@@ -48,6 +48,10 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ upload: UploadService }> = as
         const part = await request.file();
         if (part?.fieldname !== 'file') throw new AppError('upload_failed');
         input = await part.toBuffer();
+        // toBuffer() only looks at `truncated` after each chunk it reads: when the limit falls exactly on a
+        // chunk boundary (Node's fetch streams a Blob in 64 KiB chunks), busboy marks the file truncated after
+        // the last chunk was read and toBuffer() answers the first UPLOAD_MAX_BYTES as if that were the file.
+        if (part.file.truncated) throw new AppError('upload_too_large');
       } catch (error) {
         throw uploadError(error);
       }
