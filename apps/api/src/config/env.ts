@@ -18,7 +18,8 @@ const EnvSchema = z.object({
     .optional(),
   ASSET_HOST: z.string().default(''),
   WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // warn: the terminal shows the banner, warnings and errors; info adds a line per request.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: bool.default(false),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   SMTP_URL: z
