@@ -50,6 +50,27 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
+ * Passes the API's output through to this terminal and keeps the Content-Security-Policy violations the
+ * browser reported to it (each a warning line of its log).
+ */
+function watchViolations(child: ChildProcess): string[] {
+  const violations: string[] = [];
+  const watch = (from: NodeJS.ReadableStream | null, to: NodeJS.WriteStream) => {
+    let rest = '';
+    from?.setEncoding('utf8');
+    from?.on('data', (chunk: string) => {
+      to.write(chunk);
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line.includes('"content security policy violation"')) violations.push(line);
+    });
+  };
+  watch(child.stdout, process.stdout);
+  watch(child.stderr, process.stderr);
+  return violations;
+}
+
+/**
  * Starts a local SMTP server and the API (serving the built web app) on a free port with a fresh data folder.
  * Tests find the app at PETHEART_E2E_URL, the received mail in PETHEART_E2E_MAIL_DIR, the devices' broker at
  * PETHEART_E2E_MQTT_URL and the media server's RTMP at PETHEART_E2E_RTMP_URL.
@@ -72,7 +93,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -92,6 +113,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CODE_IP_LIMIT_PER_HOUR: '1000',
     },
   });
+  const violations = watchViolations(child);
   try {
     await waitForReady(`${baseUrl}/api/configuration/getConfiguration`, child, 90_000);
   } catch (error) {
@@ -109,5 +131,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stop(child);
     await smtp.close();
     if (process.env.PETHEART_E2E_KEEP !== '1') await rm(runDir, { recursive: true, force: true });
+    // Every journey ran under the app's policy (decision 028): any report the browser sent fails the run.
+    if (violations.length > 0)
+      throw new Error(`${String(violations.length)} Content-Security-Policy violation(s):\n${violations.join('\n')}`);
   };
 }

@@ -8,6 +8,7 @@ import { authPlugin } from './http/auth';
 import { compressionPlugin } from './http/compression';
 import { installErrorHandling } from './http/error-handler';
 import { localePlugin } from './http/locale';
+import { securityPlugin } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { webPlugin } from './http/web';
 import { configurationRoutes } from './modules/configuration/routes';
@@ -48,6 +49,8 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     await app.register(localePlugin);
     await app.register(compressionPlugin);
     installErrorHandling(app);
+    // The HTML's Content-Security-Policy and other security headers; its violation reports (decision 028).
+    await app.register(securityPlugin, { assetHost: container.config.assetHost });
     await app.register(authPlugin, { authenticator: container.authenticator });
     await app.register(swagger, {
       openapi: {

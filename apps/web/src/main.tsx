@@ -1,3 +1,4 @@
+import './app/zod-config';
 import './app/antd-react19';
 import './app/styles.css';
 import { StrictMode } from 'react';

@@ -23,3 +23,4 @@ export * from './operator';
 export * from './support';
 export * from './support-console';
 export * from './maps';
+export * from './security';
