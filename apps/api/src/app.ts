@@ -83,6 +83,9 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     await app.register(petRoutes, { pets: services.pets });
     await app.register(baseDetailRoutes, { baseDetail: services.baseDetail });
     await app.register(paymentRoutes, { payments: services.payments, sandbox: services.paymentSandbox });
+    // Recharge orders left unpaid are closed: a sweep at start and every minute while the app runs.
+    app.addHook('onReady', () => services.payments.start());
+    app.addHook('onClose', () => services.payments.stop());
     // The console's money pages; the ledger's invariant checker runs every 10 minutes while the app does.
     await app.register(adminMoneyRoutes, { money: services.adminMoney, checker: services.ledgerChecker });
     app.addHook('onReady', () => {

@@ -12,7 +12,10 @@ export const PAYMENT_PURPOSES = ['recharge', 'help_pay'] as const;
 export const PaymentPurposeSchema = z.enum(PAYMENT_PURPOSES);
 export type PaymentPurpose = z.infer<typeof PaymentPurposeSchema>;
 
-/** created → paid (credited once) | failed (placing failed, or the paid amount did not match) | closed (cancelled). */
+/**
+ * created → paid (credited once) | failed (placing failed, or the paid amount did not match) | closed (cancelled,
+ * or left unpaid for PAYMENT_ORDER_TTL_MINUTES; a payment that still comes for such an order is credited: → paid).
+ */
 export const PAYMENT_ORDER_STATUSES = ['created', 'paid', 'failed', 'closed'] as const;
 export const PaymentOrderStatusSchema = z.enum(PAYMENT_ORDER_STATUSES);
 export type PaymentOrderStatus = z.infer<typeof PaymentOrderStatusSchema>;

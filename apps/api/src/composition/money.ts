@@ -97,6 +97,7 @@ export async function wireMoney({
     limiter: new SlidingWindowLimiter(clock, 20, 600_000),
     clock,
     currency: 'CNY',
+    orderTtlMs: config.payment.orderTtlMs,
     onCredited: (order) => {
       users.forget(order.userId);
     },

@@ -62,6 +62,8 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'wechat']).default('sandbox'),
+  /** Recharge orders left unpaid this long are closed (a payment arriving later is still credited). */
+  PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** AES-256-GCM key for cash-out card numbers: 64 hex characters (32 bytes); unset = a key kept in DATA_DIR/cashout. */
   CASHOUT_CARD_KEY: z
     .string()
@@ -158,6 +160,8 @@ export interface AppConfig {
   payment: {
     provider: 'sandbox' | 'wechat';
     dir: string;
+    /** PAYMENT_ORDER_TTL_MINUTES: a recharge order still unpaid after this long is closed. */
+    orderTtlMs: number;
     wechat: WechatPayConfig | undefined;
   };
   /**
@@ -300,6 +304,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payment: {
       provider: e.PAYMENT_PROVIDER,
       dir: path.join(dataDir, 'payment'),
+      orderTtlMs: e.PAYMENT_ORDER_TTL_MINUTES * 60_000,
       wechat: wechatConfig(e, publicUrl, cwd),
     },
     cashout: { cardKey: e.CASHOUT_CARD_KEY, dir: path.join(dataDir, 'cashout') },

@@ -14,7 +14,18 @@ const WECHAT = {
 describe('payment settings', () => {
   it('default to the sandbox, its key kept in DATA_DIR/payment', () => {
     const c = loadConfig({}, '/srv/app');
-    expect(c.payment).toEqual({ provider: 'sandbox', dir: '/srv/app/data/payment', wechat: undefined });
+    expect(c.payment).toEqual({
+      provider: 'sandbox',
+      dir: '/srv/app/data/payment',
+      orderTtlMs: 30 * 60_000,
+      wechat: undefined,
+    });
+  });
+
+  it('close unpaid orders after PAYMENT_ORDER_TTL_MINUTES (1 to 1440)', () => {
+    expect(loadConfig({ PAYMENT_ORDER_TTL_MINUTES: '45' }).payment.orderTtlMs).toBe(45 * 60_000);
+    expect(() => loadConfig({ PAYMENT_ORDER_TTL_MINUTES: '0' })).toThrow(/PAYMENT_ORDER_TTL_MINUTES/);
+    expect(() => loadConfig({ PAYMENT_ORDER_TTL_MINUTES: '2.5' })).toThrow(/PAYMENT_ORDER_TTL_MINUTES/);
   });
 
   it('read the WeChat Pay merchant settings; the notify URL defaults to PUBLIC_URL', () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { PaymentNotifyAnswerSchema, PaymentNotifyParamsSchema, PaymentProviderSchema } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
 import { withDeadline } from './policy';
-import type { NotifyAnswer, PaymentService } from './service';
+import type { NotifyAnswer } from './notify-answer';
+import type { PaymentService } from './service';
 
 /** Providers give up after 5 s (WeChat Pay): past this, answer "try again" and let the work finish. */
 export const NOTIFY_DEADLINE_MS = 4_000;

@@ -10,6 +10,22 @@ export function newOrderNo(now: Date): string {
   return `P${stamp}${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
+/** How long a recharge order stays open unpaid by default (PAYMENT_ORDER_TTL_MINUTES). */
+export const DEFAULT_ORDER_TTL_MS = 30 * 60_000;
+/** The failure reason of an order closed for being left unpaid: the one closed order a payment still settles. */
+export const EXPIRED_REASON = 'expired';
+
+/** Whether an order is a recharge still unpaid `ttlMs` after it was made (it is due to be closed). */
+export function isExpired(
+  order: { purpose: string; status: string; createdAt: Date },
+  now: Date,
+  ttlMs: number,
+): boolean {
+  return (
+    order.purpose === 'recharge' && order.status === 'created' && now.getTime() - order.createdAt.getTime() >= ttlMs
+  );
+}
+
 const COINS: Record<Locale, string> = {
   en: 'PetHeart Coins',
   ja: 'PetHeart コイン',

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentOrderStatus, PaymentPurpose } from '@petheart/contracts';
 import type { Database } from '../../db/client';
 import { paymentNotifications, paymentOrders } from '../../db/schema';
 import { retryOnConflict } from '../../db/sql-state';
+import { EXPIRED_REASON } from './policy';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type NewOrder = Omit<typeof paymentOrders.$inferInsert, 'id' | 'status' | 'paidAt' | 'providerTransactionId'>;
@@ -45,7 +46,10 @@ export class PaymentRepository {
     return rows[0];
   }
 
-  /** created → paid; undefined when the order was not 'created' any more (nothing changed). */
+  /**
+   * created → paid, or closed for being left unpaid (EXPIRED_REASON) → paid: the payer did pay. Undefined when
+   * the order could not take a payment any more (paid, failed, closed by the provider): nothing changed.
+   */
   async markPaid(
     id: number,
     paid: { transactionId: string | null; payerId: string | null; paidAt: Date; now: Date },
@@ -57,9 +61,18 @@ export class PaymentRepository {
         paidAt: paid.paidAt,
         providerTransactionId: paid.transactionId,
         payerId: sql`coalesce(${paid.payerId}::text, ${paymentOrders.payerId})`,
+        failureReason: null,
         updatedAt: paid.now,
       })
-      .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'created')))
+      .where(
+        and(
+          eq(paymentOrders.id, id),
+          or(
+            eq(paymentOrders.status, 'created'),
+            and(eq(paymentOrders.status, 'closed'), eq(paymentOrders.failureReason, EXPIRED_REASON)),
+          ),
+        ),
+      )
       .returning();
     return rows[0];
   }
@@ -72,6 +85,25 @@ export class PaymentRepository {
       .where(and(eq(paymentOrders.id, id), eq(paymentOrders.status, 'created')))
       .returning();
     return rows[0];
+  }
+
+  /**
+   * Recharge orders still 'created' that were made at or before `cutoff` → closed (EXPIRED_REASON); all of them,
+   * or one user's. Answers how many it closed. One conditional UPDATE: an order paid meanwhile stays paid.
+   */
+  async closeExpired(cutoff: Date, now: Date, userId?: number): Promise<number> {
+    const conditions: SQL[] = [
+      eq(paymentOrders.status, 'created'),
+      eq(paymentOrders.purpose, 'recharge'),
+      lte(paymentOrders.createdAt, cutoff),
+    ];
+    if (userId !== undefined) conditions.push(eq(paymentOrders.userId, userId));
+    const rows = await this.db
+      .update(paymentOrders)
+      .set({ status: 'closed', failureReason: EXPIRED_REASON, updatedAt: now })
+      .where(and(...conditions))
+      .returning({ id: paymentOrders.id });
+    return rows.length;
   }
 
   /** A user's orders, newest first. */

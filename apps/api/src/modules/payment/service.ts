@@ -12,8 +12,17 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { newOrderNo, rechargeDescription } from './policy';
+import { DEFAULT_EXPIRY_SWEEP_MS, OrderExpiry } from './expiry';
+import { DEFAULT_ORDER_TTL_MS, newOrderNo, rechargeDescription } from './policy';
 import { toPaymentOrder } from './presenter';
+import {
+  ANSWER_OK,
+  LOGGED_BODY_MAX,
+  loggedHeaders,
+  rejectedAnswer,
+  type NotifyAnswer,
+  type NotifyOutcome,
+} from './notify-answer';
 import { NotificationRejected, type IncomingNotification, type PaymentEvent, type PaymentProvider } from './provider';
 import type { OrderRow, PaymentRepository } from './repository';
 
@@ -66,54 +75,34 @@ export interface PaymentServiceDeps {
   limiter: OrderLimiter;
   clock: Clock;
   currency: string;
+  /** A recharge order still unpaid this long is closed (PAYMENT_ORDER_TTL_MINUTES; default 30 minutes). */
+  orderTtlMs?: number;
+  /** How often the expiry sweep runs while the app does (default 1 minute). */
+  expirySweepMs?: number;
   /** After a commit that credited an order (e.g. drop the user's cached userinfo). */
   onCredited?: (order: OrderRow) => void;
   onError?: (error: unknown) => void;
-}
-
-/** What the provider's notification endpoint answers (both providers read only the status). */
-export interface NotifyAnswer {
-  status: 200 | 401 | 503;
-  body: { code: 'SUCCESS' | 'FAIL'; message: string };
-}
-
-export type NotifyOutcome =
-  | 'credited'
-  | 'paid'
-  | 'duplicate'
-  | 'closed'
-  | 'amount_mismatch'
-  | 'unknown_order'
-  | 'ignored'
-  | `after_${OrderRow['status']}`;
-
-export const ANSWER_OK: NotifyAnswer = { status: 200, body: { code: 'SUCCESS', message: '成功' } };
-export const rejectedAnswer = (reason: string): NotifyAnswer => ({
-  status: 401,
-  body: { code: 'FAIL', message: reason },
-});
-
-const LOGGED_BODY_MAX = 16 * 1024;
-
-/** Headers worth keeping in the notification log (the provider's own, and the content type). */
-function loggedHeaders(n: IncomingNotification): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(n.headers)) {
-    if (value === undefined) continue;
-    if (/^(wechatpay-|sandbox-|content-type$|user-agent$)/.test(name))
-      kept[name] = (Array.isArray(value) ? value.join(', ') : value).slice(0, 1024);
-  }
-  return kept;
 }
 
 /**
  * Payment orders (decision 010): a recharge creates an order and places it with the provider; the
  * provider's notification is verified and settles the order exactly once — created → paid by a
  * conditional UPDATE in the same transaction as the credit — however often, in whatever order and
- * however concurrently it arrives. A forged notification or a wrong amount credits nothing.
+ * however concurrently it arrives. A forged notification or a wrong amount credits nothing. A recharge
+ * left unpaid is closed after orderTtlMs (OrderExpiry); a payment for it that still comes is credited.
  */
 export class PaymentService {
-  constructor(private readonly deps: PaymentServiceDeps) {}
+  private readonly expiry: OrderExpiry;
+
+  constructor(private readonly deps: PaymentServiceDeps) {
+    this.expiry = new OrderExpiry({
+      orders: deps.orders,
+      clock: deps.clock,
+      ttlMs: deps.orderTtlMs ?? DEFAULT_ORDER_TTL_MS,
+      intervalMs: deps.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS,
+      onError: (error) => deps.onError?.(error),
+    });
+  }
 
   get providerName(): PaymentProviderName {
     return this.deps.provider.name;
@@ -184,6 +173,7 @@ export class PaymentService {
   /** POST /api/balance/orders: the user's orders, newest first. */
   async history(userId: number, query: PaymentOrderListBody): Promise<PaymentOrderListData> {
     const { page, limit } = query;
+    await this.expiry.closeOf(userId);
     const { rows, total } = await this.deps.orders.listByUser(
       userId,
       { purpose: query.purpose, status: query.status },
@@ -197,7 +187,22 @@ export class PaymentService {
   async order(userId: number, orderNo: string): Promise<PaymentOrder> {
     const row = await this.deps.orders.byOrderNo(orderNo);
     if (!row || row.userId !== userId) throw new AppError('order_not_found');
-    return toPaymentOrder(row);
+    return toPaymentOrder(await this.expiry.current(row));
+  }
+
+  /** One pass of the expiry (OrderExpiry): closes every recharge order left unpaid; how many it closed. */
+  sweepExpired(): Promise<number> {
+    return this.expiry.sweep();
+  }
+
+  /** Closes what expired while no process ran, then sweeps every expirySweepMs (while the app runs). */
+  start(): Promise<void> {
+    return this.expiry.start();
+  }
+
+  /** Stops the sweeps and waits for one under way. */
+  stop(): Promise<void> {
+    return this.expiry.stop();
   }
 
   /**
@@ -238,7 +243,7 @@ export class PaymentService {
       });
       return settled;
     });
-    if (outcome === 'credited' && order) this.deps.onCredited?.(order);
+    if ((outcome === 'credited' || outcome === 'credited_after_expiry') && order) this.deps.onCredited?.(order);
     return ANSWER_OK;
   }
 
@@ -272,15 +277,17 @@ export class PaymentService {
       paidAt: event.paidAt ?? now,
       now,
     });
-    // Not 'created' any more (the row lock makes this read current): a repeat, or too late.
+    // Not payable any more (the row lock makes this read current): a repeat, or too late.
     if (!paid) return { outcome: order.status === 'paid' ? 'duplicate' : `after_${order.status}` };
+    // Paid from 'closed': the order had expired unpaid, but the payer did pay (credited all the same).
+    const credited = order.status === 'closed' ? 'credited_after_expiry' : 'credited';
     if (paid.purpose === 'recharge') {
       await this.deps.crediting.creditRecharge(tx, { userId: paid.userId, coins: paid.coins, orderNo: paid.orderNo });
-      return { outcome: 'credited', order: paid };
+      return { outcome: credited, order: paid };
     }
     if (this.deps.helpPay) {
       await this.deps.helpPay.creditHelpPay(tx, paid);
-      return { outcome: 'credited', order: paid };
+      return { outcome: credited, order: paid };
     }
     return { outcome: 'paid', order: paid };
   }

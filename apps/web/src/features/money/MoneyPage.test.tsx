@@ -156,6 +156,32 @@ describe('MoneyPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: '充值' })).toBeInTheDocument();
   });
 
+  it('a closed order in the history: "Closed", and Pay again places a new order for its package', async () => {
+    const calls = stub({
+      rows: () => [order('closed'), { ...order('closed'), order_no: 'P20250101000000ABCDEF999999', package_id: 9 }],
+    });
+    renderApp('/pages/money/money', { token: 'tok' });
+    const rows = await screen.findAllByTestId('history-row', {}, { timeout: 5000 });
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Closed');
+    expect(rows[0]).toHaveTextContent('310 coins');
+    // The second's package is no longer on sale: nothing to pay again.
+    expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
+    await userEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Pay again' }));
+    await waitFor(() => {
+      expect(openPayPage).toHaveBeenCalledWith('/api/payment/sandbox/P20250101000000ABCDEF123456?sig=s&lang=en');
+    });
+    expect(calls.filter((c) => c.path === '/balance/Recharge').map((c) => c.body)).toEqual([{ id: 2 }]);
+  });
+
+  it('the closed row and Pay again in Traditional Chinese', async () => {
+    stub({ rows: () => [order('closed')] });
+    renderApp('/pages/money/money', { token: 'tok', locale: 'zh-TW' });
+    const row = await screen.findByTestId('history-row', {}, { timeout: 5000 });
+    expect(row).toHaveTextContent('已關閉');
+    expect(within(row).getByRole('button', { name: '重新支付' })).toBeEnabled();
+  });
+
   it('a help-pay order sent back here by the payment page: its outcome is the order confirmation’s', async () => {
     stubApi((c) => {
       if (c.path === '/user/index') return { userinfo: user(40) };

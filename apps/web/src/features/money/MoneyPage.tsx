@@ -11,7 +11,7 @@ import { moneyApi } from './api';
 import { BalanceCard } from './components/BalanceCard';
 import { OrderResult } from './components/OrderResult';
 import { PackageGrid } from './components/PackageGrid';
-import { RechargeHistory } from './components/RechargeHistory';
+import { RechargeHistory, type PayAgain } from './components/RechargeHistory';
 import { formatMoney } from '../../shared/format/money';
 import { usePay } from './usePay';
 import { useOrderStatus } from '../../shared/pay';
@@ -24,7 +24,7 @@ const ORDER_CONFIRM_PATH = '/pages/public/orderConfirm';
 /**
  * /pages/money/money (login required): the coin balance, the recharge packages from config with Pay, the
  * outcome of the order the page came back with (`?order_no=`, polled until final; a help-pay order's outcome is
- * the order confirmation's), and the recharge history.
+ * the order confirmation's), and the recharge history (a closed order: Pay again, a new order for its package).
  */
 export default function MoneyPage() {
   const { t } = useTranslation('money');
@@ -67,6 +67,13 @@ export default function MoneyPage() {
   const packages = config?.recharge_packages ?? [];
   const currency = config?.currency ?? 'CNY';
   const chosen = packages.find((p) => p.id === selected);
+  const payAgain: PayAgain = {
+    onSale: (id) => packages.some((p) => p.id === id),
+    pay: (id) => {
+      void pay(id);
+    },
+    paying,
+  };
 
   return (
     <div className={styles.page}>
@@ -108,7 +115,7 @@ export default function MoneyPage() {
               {chosen ? t('pay', { price: formatMoney(chosen.price, currency, locale) }) : t('choose')}
             </Button>
           </section>
-          <RechargeHistory list={history} />
+          <RechargeHistory list={history} payAgain={payAgain} />
         </div>
       </PullToRefresh>
     </div>

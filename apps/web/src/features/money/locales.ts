@@ -15,6 +15,7 @@ export const resources = {
     history: 'Recharge history',
     empty: 'No recharge history',
     status: { created: 'Awaiting payment', paid: 'Paid', failed: 'Failed', closed: 'Closed' },
+    payAgain: 'Pay again',
     result: {
       pending: 'Confirming your payment…',
       paid: 'Payment successful',
@@ -44,6 +45,7 @@ export const resources = {
     history: 'チャージ履歴',
     empty: 'チャージ履歴はありません',
     status: { created: '支払い待ち', paid: '支払い済み', failed: '失敗', closed: '終了' },
+    payAgain: 'もう一度支払う',
     result: {
       pending: 'お支払いを確認しています…',
       paid: 'お支払いが完了しました',
@@ -72,6 +74,7 @@ export const resources = {
     history: '充值记录',
     empty: '暂无充值记录',
     status: { created: '待支付', paid: '已支付', failed: '支付失败', closed: '已关闭' },
+    payAgain: '重新支付',
     result: {
       pending: '正在确认支付结果…',
       paid: '支付成功',
@@ -100,6 +103,7 @@ export const resources = {
     history: '儲值紀錄',
     empty: '暫無儲值紀錄',
     status: { created: '待支付', paid: '已支付', failed: '支付失敗', closed: '已關閉' },
+    payAgain: '重新支付',
     result: {
       pending: '正在確認支付結果…',
       paid: '支付成功',
