@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { LIVE_NAMESPACE, LoginDataSchema, RoomJoinAckSchema, envelope } from '@petheart/contracts';
-import { arg, sleep, startApi } from './lib';
+import { arg, loopbackAddress, sleep, startApi } from './lib';
 
 /**
  * A comment broadcast to every socket of one live room: the API runs as its own process; the viewers
@@ -26,6 +26,8 @@ const ACCOUNTS = [
 interface WorkerInput {
   url: string;
   clients: number;
+  /** The index of this worker's first client (each client has its own loopback address). */
+  first: number;
   deviceId: string;
 }
 type WorkerMessage =
@@ -50,8 +52,11 @@ async function runWorker(input: WorkerInput): Promise<void> {
   const send = (m: WorkerMessage) => process.send?.(m);
   const received: Record<string, number[]> = {};
   const sockets: Socket[] = [];
+  let next = input.first;
   const open = async () => {
     const socket = io(`${input.url}${LIVE_NAMESPACE}`, {
+      // engine.io passes it to ws (not in socket.io-client's option types).
+      ...{ localAddress: loopbackAddress(next++) },
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
@@ -136,9 +141,10 @@ export async function benchCommentBroadcast(options: {
 
     const connectStart = now();
     const file = fileURLToPath(import.meta.url);
-    for (let w = 0; w < options.workers; w++) {
+    for (let w = 0, first = 0; w < options.workers; w++) {
       const share = Math.floor(options.clients / options.workers) + (w < options.clients % options.workers ? 1 : 0);
-      const input: WorkerInput = { url: api.url, clients: share, deviceId: ROOM };
+      const input: WorkerInput = { url: api.url, clients: share, first, deviceId: ROOM };
+      first += share;
       workers.push(fork(file, ['worker', JSON.stringify(input)], { execArgv: ['--import', 'tsx'] }));
     }
     const ready = await Promise.all(workers.map((w) => nextMessage(w)));

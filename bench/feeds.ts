@@ -18,7 +18,7 @@ import {
   PaymentOrderSchema,
 } from '@petheart/contracts';
 import { client, dataOf, eachLimited, runFleet, type FleetInput } from './feeds-harness';
-import { arg, argText, cpuMeter, machineSpeedMs, sleep, startApi } from './lib';
+import { arg, argText, cpuMeter, loopbackAddress, machineSpeedMs, sleep, startApi } from './lib';
 
 /**
  * Sustained feeds through the API (issue 4 §6): the API as its own process (PGlite, or PostgreSQL when
@@ -183,7 +183,12 @@ export async function benchFeeds(o: FeedBenchOptions): Promise<Record<string, un
       if (f.measured) tapToAck.push(at - f.sentAt);
     };
     for (let i = 0; i < devices.length; i += 4) {
-      const socket = io(`${api.url}${LIVE_NAMESPACE}`, { transports: ['websocket'], forceNew: true });
+      const socket = io(`${api.url}${LIVE_NAMESPACE}`, {
+        // engine.io passes it to ws (not in socket.io-client's option types).
+        ...{ localAddress: loopbackAddress(i) },
+        transports: ['websocket'],
+        forceNew: true,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);

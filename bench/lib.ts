@@ -19,6 +19,14 @@ export function argText(name: string): string | undefined {
   return i > 0 ? process.argv[i + 1] : undefined;
 }
 
+/**
+ * The i-th of many loopback addresses (127.1.0.1, 127.1.0.2, …): the API counts a tourist once per client
+ * address and takes at most 20 sockets from one, so a bench's simulated viewers each come from their own.
+ */
+export function loopbackAddress(i: number): string {
+  return `127.${String(1 + Math.floor(i / 62_500))}.${String(Math.floor(i / 250) % 250)}.${String((i % 250) + 1)}`;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();

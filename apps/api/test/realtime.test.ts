@@ -39,12 +39,14 @@ class Viewer {
     }
   }
 
-  static async connect(url: string, token?: string): Promise<Viewer> {
+  /** `from`: the client's own address (127.x.y.z is this machine on Linux), for tourists at other addresses. */
+  static async connect(url: string, token?: string, from?: string): Promise<Viewer> {
     const socket = io(`${url}${LIVE_NAMESPACE}`, {
       transports: ['websocket'],
       auth: token ? { token } : {},
       reconnection: false,
       forceNew: true,
+      ...(from ? { localAddress: from } : {}),
     });
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => {
@@ -117,8 +119,8 @@ describe('realtime: socket.io rooms per live stream', () => {
   let admin: string;
   let closed = false;
   const viewers: Viewer[] = [];
-  const connect = async (token?: string) => {
-    const v = await Viewer.connect(url, token);
+  const connect = async (token?: string, from?: string) => {
+    const v = await Viewer.connect(url, token, from);
     viewers.push(v);
     return v;
   };
@@ -184,11 +186,14 @@ describe('realtime: socket.io rooms per live stream', () => {
   });
 
   it('viewer counts are coalesced: 20 joins within a second give at most 2 updates, ending on the final count', async () => {
-    const watcher = await connect();
+    // 21 tourists at 21 addresses: 21 distinct viewers (tourists at one address count once).
+    const watcher = await connect(undefined, '127.0.1.100');
     await watcher.join('PH-0005');
     await watcher.untilViewers('PH-0005', 1);
     const before = watcher.viewerCounts('PH-0005').length;
-    const crowd = await Promise.all(Array.from({ length: 20 }, () => connect()));
+    const crowd = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => connect(undefined, `127.0.1.${String(i + 1)}`)),
+    );
     const started = Date.now();
     const acks = await Promise.all(crowd.map((v) => v.join('PH-0005')));
     const joinMs = Date.now() - started;

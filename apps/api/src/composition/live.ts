@@ -54,6 +54,8 @@ export function wireLive({
     authenticator,
     rooms: roomRepository,
     redisUrl: config.redisUrl,
+    // A tourist is one viewer per client address: X-Forwarded-For's, as for HTTP, only behind a trusted proxy.
+    trustProxy: config.trustProxy,
     onError: (error) => {
       if (config.logLevel !== 'silent') console.warn('[realtime]', error);
     },

@@ -1,7 +1,7 @@
 import { AppError } from '../../http/errors';
 import type { DeviceRepository, DeviceWithBase } from '../device/repository';
 
-/** Who can tell how many sockets watch a room (the realtime server). */
+/** Who can tell how many distinct viewers watch a room (the realtime server; decision 027). */
 export interface ViewerSource {
   viewers(deviceId: string): number;
 }

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Server as HttpServer } from 'node:http';
-import { Server, type Namespace, type Socket } from 'socket.io';
-import { z } from 'zod';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import { Server, type ExtendedError, type Namespace, type Socket } from 'socket.io';
 import {
   LIVE_NAMESPACE,
   RoomJoinSchema,
@@ -13,7 +11,8 @@ import {
 } from '@petheart/contracts';
 import type { Authenticator } from '../../http/auth';
 import { Coalescer } from './coalescer';
-import { RemoteViewerCounts } from './remote-viewers';
+import { ViewerCluster } from './cluster';
+import { LocalViewers, MAX_SOCKETS_PER_VIEWER, SocketCounts, clientAddress, viewerKey } from './viewer-keys';
 
 type ServerEvents = { [K in LiveServerEventName]: (payload: LiveServerEvent<K>) => void };
 /** What a socket may emit: `join` (ack RoomJoinAck) and `leave` (ack RoomLeaveAck). Payloads are validated. */
@@ -21,23 +20,19 @@ interface ClientEvents {
   join: (body: unknown, ack?: unknown) => void;
   leave: (body: unknown, ack?: unknown) => void;
 }
-/** Between API processes (Redis adapter): each announces how many sockets it has in a room. */
+/** Between API processes (Redis adapter): each announces its distinct viewers of a room (keys and count). */
 interface ClusterEvents {
   viewers: (announcement: unknown) => void;
 }
 interface SocketData {
   /** The signed-in user (handshake auth.token), null for a tourist. */
   userId: number | null;
+  /** Who the socket counts as in its rooms (viewerKey): the user, or a tourist's address. */
+  viewer: string;
 }
 type LiveServer = Server<ClientEvents, ServerEvents, ClusterEvents, SocketData>;
 type LiveSocket = Socket<ClientEvents, ServerEvents, ClusterEvents, SocketData>;
 type LiveNamespace = Namespace<ClientEvents, ServerEvents, ClusterEvents, SocketData>;
-
-const AnnouncementSchema = z.object({
-  node: z.string(),
-  device_id: z.string(),
-  count: z.number().int().min(0),
-});
 
 export interface LiveRealtimeDeps {
   authenticator: Authenticator;
@@ -48,12 +43,14 @@ export interface LiveRealtimeDeps {
   onError?: (error: unknown) => void;
   /** Viewer counts are sent at most once per this interval per room (default 1 s). */
   viewerIntervalMs?: number;
+  /** TRUST_PROXY: a tourist's address is X-Forwarded-For's first (as `request.ip`), else the peer's. */
+  trustProxy?: boolean;
+  /** Sockets a viewer (user or tourist address) may hold in this process (default MAX_SOCKETS_PER_VIEWER). */
+  maxSocketsPerViewer?: number;
 }
 
 /** Rooms one socket may be in at once (a viewer watches one; a few for tabs and previews). */
 const MAX_ROOMS_PER_SOCKET = 4;
-/** With Redis: every process re-announces its rooms this often; an announcement counts for three times as long. */
-const ANNOUNCE_MS = 10_000;
 const roomOf = (deviceId: string) => `d:${deviceId}`;
 const deviceOf = (room: string) => (room.startsWith('d:') ? room.slice(2) : undefined);
 
@@ -66,37 +63,42 @@ function reply(ack: unknown, answer: JoinAnswer | LeaveAnswer): void {
   if (typeof ack === 'function') (ack as (a: JoinAnswer | LeaveAnswer) => void)(answer);
 }
 
+/** A refused connection: the client's connect_error has message `rate_limited` and this data. */
+function tooManySockets(limit: number): ExtendedError {
+  const error: ExtendedError = new Error('rate_limited' satisfies ErrorId);
+  error.data = { error: 'rate_limited' satisfies ErrorId, limit };
+  return error;
+}
+
 /**
- * socket.io on the API's HTTP server: namespace /live, one room per device. Viewers = sockets in the
- * room; counts are pushed coalesced, comments and device changes as they happen. Sockets only listen:
- * everything a user does goes through the HTTP API. With REDIS_URL, broadcasts reach the room's sockets in
- * every API process (socket.io Redis adapter) and each process adds the counts the others announce.
+ * socket.io on the API's HTTP server: namespace /live, one room per device. Viewers = distinct viewers in
+ * the room: a user once however many sockets, a tourist once per address (decision 027), each with at
+ * most maxSocketsPerViewer sockets; counts are pushed coalesced, comments and device changes as they
+ * happen. Sockets only listen: everything a user does goes through the HTTP API. With REDIS_URL, broadcasts
+ * reach the room's sockets in every API process (socket.io Redis adapter) and each process adds the viewer
+ * keys the others announce that it does not have.
  */
 export class LiveRealtime {
   private io: LiveServer | undefined;
   private nsp: LiveNamespace | undefined;
-  private cluster:
-    { node: string; remote: RemoteViewerCounts; timer: NodeJS.Timeout; close(): Promise<void> } | undefined;
+  private cluster: { viewers: ViewerCluster; close(): Promise<void> } | undefined;
+  private readonly local = new LocalViewers();
+  private readonly sockets: SocketCounts;
+  /** With TRUST_PROXY: each engine.io connection's client address, read before its request is dropped. */
+  private readonly forwarded = new WeakMap<object, string>();
   private readonly viewerUpdates: Coalescer;
-  private readonly announcements: Coalescer;
   private readonly onError: (error: unknown) => void;
 
   constructor(private readonly deps: LiveRealtimeDeps) {
     this.onError = deps.onError ?? (() => undefined);
     const interval = deps.viewerIntervalMs ?? 1000;
+    this.sockets = new SocketCounts(deps.maxSocketsPerViewer ?? MAX_SOCKETS_PER_VIEWER);
     // Each process sends the total to its own sockets of the room.
     this.viewerUpdates = new Coalescer(
       interval,
       (deviceId) => this.viewers(deviceId),
       (deviceId, viewers) => {
         this.nsp?.local.to(roomOf(deviceId)).emit('viewers', { device_id: deviceId, viewers });
-      },
-    );
-    this.announcements = new Coalescer(
-      interval,
-      (deviceId) => this.localViewers(deviceId),
-      (deviceId, count) => {
-        this.announce(deviceId, count);
       },
     );
   }
@@ -115,15 +117,18 @@ export class LiveRealtime {
     });
     this.io = io;
     // The HTTP upgrade request is not needed once the handshake is built: each one kept costs a few KB.
-    io.engine.on('connection', (raw: { request: unknown }) => {
+    // With TRUST_PROXY, the client's address (X-Forwarded-For) is read from it first.
+    io.engine.on('connection', (raw: { request: IncomingMessage | null; remoteAddress: string }) => {
+      if (this.deps.trustProxy && raw.request)
+        this.forwarded.set(raw, clientAddress(raw.request, raw.remoteAddress, true));
       raw.request = null;
     });
     const nsp = io.of(LIVE_NAMESPACE);
     this.nsp = nsp;
     nsp.use((socket, next) => {
-      this.authenticate(socket).then(
-        () => {
-          next();
+      this.admit(socket).then(
+        (refusal) => {
+          next(refusal);
         },
         (error: unknown) => {
           this.onError(error);
@@ -144,27 +149,24 @@ export class LiveRealtime {
     const { connectRedisAdapter } = await import('./redis');
     const redis = await connectRedisAdapter(url, this.onError);
     io.adapter(redis.adapter);
-    const node = randomUUID();
-    const remote = new RemoteViewerCounts(3 * ANNOUNCE_MS);
-    nsp.on('viewers', (announcement) => {
-      const a = AnnouncementSchema.safeParse(announcement);
-      if (!a.success || a.data.node === node) return;
-      remote.set(a.data.node, a.data.device_id, a.data.count);
-      this.viewerUpdates.touch(a.data.device_id);
+    const viewers = new ViewerCluster({
+      local: this.local,
+      emit: (announcement) => nsp.serverSideEmit('viewers', announcement),
+      onRemoteChange: (deviceId) => {
+        this.viewerUpdates.touch(deviceId);
+      },
+      intervalMs: this.deps.viewerIntervalMs ?? 1000,
     });
-    const timer = setInterval(() => {
-      for (const [room, sockets] of nsp.adapter.rooms) {
-        const deviceId = deviceOf(room);
-        if (deviceId) this.announce(deviceId, sockets.size);
-      }
-    }, ANNOUNCE_MS);
-    timer.unref();
-    this.cluster = { node, remote, timer, close: () => redis.close() };
+    nsp.on('viewers', (announcement) => {
+      viewers.receive(announcement);
+    });
+    this.cluster = { viewers, close: () => redis.close() };
   }
 
-  /** Viewers of a device's room: this process's sockets, plus the other processes' (with Redis). */
+  /** Distinct viewers of a device's room: this process's, plus the other processes' not among them (Redis). */
   viewers(deviceId: string): number {
-    return this.localViewers(deviceId) + (this.cluster?.remote.total(deviceId) ?? 0);
+    const { cluster } = this;
+    return cluster ? cluster.viewers.viewers(deviceId) : this.local.count(deviceId);
   }
 
   /** Sends an event to every socket in a device's room. */
@@ -194,44 +196,38 @@ export class LiveRealtime {
     this.nsp = undefined;
     this.cluster = undefined;
     if (!io || !nsp) return;
-    if (cluster) {
-      clearInterval(cluster.timer);
-      // The other processes stop counting this one's viewers at once.
-      for (const room of nsp.adapter.rooms.keys()) {
-        const deviceId = deviceOf(room);
-        if (deviceId) nsp.serverSideEmit('viewers', { node: cluster.node, device_id: deviceId, count: 0 });
-      }
-    }
+    cluster?.viewers.stop();
     nsp.disconnectSockets(true);
     io.of('/').disconnectSockets(true);
     await Promise.allSettled([nsp.adapter.close(), io.of('/').adapter.close()]);
     io.engine.close();
     // The disconnects above touched their rooms: nobody is left to tell.
     this.viewerUpdates.stop();
-    this.announcements.stop();
     await cluster?.close();
-  }
-
-  private localViewers(deviceId: string): number {
-    return this.nsp?.adapter.rooms.get(roomOf(deviceId))?.size ?? 0;
-  }
-
-  private announce(deviceId: string, count: number): void {
-    if (this.cluster) this.nsp?.serverSideEmit('viewers', { node: this.cluster.node, device_id: deviceId, count });
   }
 
   /** The room's sockets changed here: its viewers (and, with Redis, the other processes) hear of it. */
   private roomChanged(deviceId: string): void {
     this.viewerUpdates.touch(deviceId);
-    if (this.cluster) this.announcements.touch(deviceId);
+    this.cluster?.viewers.touch(deviceId);
   }
 
-  private async authenticate(socket: LiveSocket): Promise<void> {
+  /** Who the socket is; a refusal when that viewer already holds its sockets' limit here. */
+  private async admit(socket: LiveSocket): Promise<ExtendedError | undefined> {
     const auth: unknown = socket.handshake.auth;
     const token = auth && typeof auth === 'object' ? (auth as { token?: unknown }).token : undefined;
     // The token is optional: a tourist watches too, and an expired token just makes one.
     const user = typeof token === 'string' && token ? await this.deps.authenticator.authenticate(token) : null;
+    // Closed while its token was checked: socket.io drops the socket without events, so take no place. Past
+    // this check it connects (socket.io checks again on the next tick, before any I/O): its `disconnecting`
+    // gives the place back.
+    const { conn } = socket;
+    if (conn.readyState !== 'open') return new Error('closed');
+    const key = viewerKey(user?.id ?? null, this.forwarded.get(conn) ?? socket.handshake.address);
+    if (!this.sockets.acquire(key)) return tooManySockets(this.sockets.limit);
     socket.data.userId = user?.id ?? null;
+    socket.data.viewer = key;
+    return undefined;
   }
 
   private onConnection(socket: LiveSocket): void {
@@ -253,14 +249,20 @@ export class LiveRealtime {
         return;
       }
       const deviceId = parsed.data.device_id;
-      void socket.leave(roomOf(deviceId));
-      this.roomChanged(deviceId);
+      if (socket.rooms.has(roomOf(deviceId))) {
+        void socket.leave(roomOf(deviceId));
+        this.local.remove(deviceId, socket.data.viewer);
+        this.roomChanged(deviceId);
+      }
       reply(ack, { ok: true, viewers: this.viewers(deviceId) });
     });
     socket.on('disconnecting', () => {
+      this.sockets.release(socket.data.viewer);
       for (const room of socket.rooms) {
         const deviceId = deviceOf(room);
-        if (deviceId) this.roomChanged(deviceId);
+        if (!deviceId) continue;
+        this.local.remove(deviceId, socket.data.viewer);
+        this.roomChanged(deviceId);
       }
     });
   }
@@ -275,6 +277,8 @@ export class LiveRealtime {
     const status = await this.deps.rooms.roomStatus(deviceId);
     if (!status?.enabled) return { ok: false, error: 'not_found' };
     if (socket.disconnected) return { ok: false, error: 'not_found' };
+    // Counted as it joins (both adapters join at once): its disconnect, from now on, uncounts it.
+    if (!socket.rooms.has(room)) this.local.add(deviceId, socket.data.viewer);
     await socket.join(room);
     this.roomChanged(deviceId);
     return { ok: true, viewers: this.viewers(deviceId), latest_seq: status.latestSeq };
