@@ -175,8 +175,9 @@ function roundTripSuite(kind: 'embedded' | 'mosquitto') {
       await Promise.all(ids.map((id) => gateway.sendCommand(id, { kind: 'dispense', grams: 10 })));
       // What the warm-up set off is done before the clock starts: each command's end still sends a statement
       // (the feed settlement asks whether the command was a feed's). PGlite runs statements one at a time, in
-      // order, and the warm-up's 100 lookups were queued ahead of the first measured commands, which waited up
-      // to 60-80 ms: the whole p99 of a quiet run (decision 023). A statement sent now answers after them.
+      // order: the warm-up's look-ups (one per device) were queued ahead of the first measured commands, which
+      // waited up to 60-80 ms at 100 devices, the whole p99 of a quiet run (decision 023). A statement sent now
+      // answers after them.
       await api.container.database.db.execute(sql`SELECT 1`);
       const total = RATE * SECONDS;
       const latencies: number[] = [];

@@ -3,6 +3,7 @@
 // server, vite-node under vitest). Messages: { id, op, ... } in; { id, value } or { id, error } out.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { startParams } from './pglite-options.mjs';
 
 if (!parentPort) throw new Error('pglite-worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -14,10 +15,11 @@ const DRIZZLE_PARSERS = Object.fromEntries(workerData.textTypes.map((oid) => [oi
 /** Ends a transaction without committing (the main thread's work failed). */
 class Rollback extends Error {}
 
-const db = await PGlite.create(
-  workerData.dir,
-  workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {},
-);
+const db = await PGlite.create(workerData.dir, {
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
+  // 16 MB of shared buffers, not 128 MB (decision 022).
+  startParams: startParams(PGlite),
+});
 // A new write-ahead log segment is made by writing its last byte, not 16 MB of zeros: zeroing one through
 // the engine's file system held every statement for 50 to 85 ms, every few seconds under load (decision 020).
 // The segments the checkpoints recycle are reused as they are.
