@@ -87,6 +87,9 @@ const EnvSchema = z.object({
   TENCENT_MAP_API_BASE: z.url().default('https://apis.map.qq.com'),
 });
 
+/** Every variable the configuration reads (`.env.example` documents each: env-example.test.ts). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
+
 export type Env = z.infer<typeof EnvSchema>;
 
 export interface OAuthClientConfig {
