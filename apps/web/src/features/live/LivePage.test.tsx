@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LiveComment, LiveDetail } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
@@ -183,6 +183,32 @@ describe('LivePage', () => {
       expect(feed).not.toHaveAttribute('aria-disabled');
     });
     expect(screen.getByTestId('feeder-state')).toHaveTextContent('Feeder online');
+  });
+
+  it('says so when the server refuses the room’s connection (too many open on this network), in Japanese too', async () => {
+    for (const [locale, text] of [
+      ['en', 'Too many live rooms are open on this network. Close some, then reload this page.'],
+      [
+        'ja',
+        'このネットワークで開いているライブ画面が多すぎます。いくつか閉じてから、このページを再読み込みしてください。',
+      ],
+    ] as const) {
+      sockets.length = 0;
+      stubRoom(detail(true, true));
+      renderApp('/pages/live/live?device_id=PH-0002', { locale });
+      await waitFor(() => {
+        expect(sockets).toHaveLength(1);
+      });
+      act(() => {
+        sockets[0]?.fire('connect_error', new Error('timeout'));
+      });
+      expect(screen.queryByText(text)).toBeNull();
+      act(() => {
+        sockets[0]?.fire('connect_error', Object.assign(new Error('rate_limited'), { data: { limit: 20 } }));
+      });
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      cleanup();
+    }
   });
 
   it('a tourist who taps Feed in an online room goes to login and comes back here', async () => {

@@ -69,6 +69,9 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
       patch((r) => ({ ...r, device: { ...r.device, ...state } }));
     },
     clip: clips.add,
+    refused: () => {
+      toast(t('tooManyWindows'), 5000);
+    },
     fed: (e) => {
       patch((r) => ({ ...r, grams_today: e.grams_today }));
       feed.onRoomFed(e);

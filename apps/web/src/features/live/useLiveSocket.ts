@@ -13,6 +13,8 @@ export type LiveSocketHandlers = {
 } & {
   /** After every join (first connect and each reconnect), with the room's viewers and newest comment seq. */
   joined: (ack: { viewers: number; latest_seq: number }) => void;
+  /** The server refused the connection: this network (or account) has too many sockets open (decision 027). */
+  refused: () => void;
 };
 
 const JOIN_TIMEOUT_MS = 10_000;
@@ -46,6 +48,10 @@ export function useLiveSocket(deviceId: string, token: string | null, handlers: 
       });
       s.on('disconnect', () => {
         setConnected(false);
+      });
+      // A refusal by the server's middleware is not retried by socket.io; other errors are (reconnection).
+      s.on('connect_error', (error: Error) => {
+        if (error.message === 'rate_limited') ref.current.refused();
       });
       const names = Object.keys(LiveServerEvents) as LiveServerEventName[];
       for (const name of names) {
