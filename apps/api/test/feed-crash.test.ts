@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminBaseSchema,
   AdminDeviceListDataSchema,
+  AdminFreeFoodListDataSchema,
   DeviceCredentialsSchema,
   FeedSchema,
   LoginDataSchema,
@@ -16,12 +16,12 @@ import {
   type FeedBody,
 } from '@petheart/contracts';
 import { silentLogger, startSimulatedFleet, type SimulatedFleet } from '@petheart/feeder';
-import { feeds as feedsTable, ledgerHolds, users as usersTable } from '../src/db/schema';
+import { deviceCommands, feeds as feedsTable, ledgerHolds, users as usersTable } from '../src/db/schema';
 import { ApiProcess, dataOf, errorOf, post, prepareDatabase, rechargeBySandbox } from './api-process';
 import { freePort } from './devices-support';
+import { foodAccounts, ledgerCheck } from './feed-crash-support';
 import { DEMO } from './harness';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const DEVICES = 3;
 const WORKERS = 6; // two users tapping on each device
 /** The API is killed once this many feeds have been accepted (the load keeps going until the kill). */
@@ -36,20 +36,6 @@ interface Accepted {
   id: string;
   token: string;
   body: FeedBody;
-}
-
-/** Runs `npm run ledger:check -- --json`'s program against the stopped API's data. */
-function ledgerCheck(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'apps/api/src/ledger-check.ts'), '--json'],
-      { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
 }
 
 /**
@@ -267,6 +253,12 @@ describe('feeds when the API is killed mid-load', () => {
     // The API works again after the restart: each device's new feed is dispensed and charged.
     for (const f of fresh) expect(ended.get(f.id)).toMatchObject({ status: 'succeeded', coins_charged: 10 });
 
+    // The console's list of food given free (feeds refunded before their devices' re-sent answers came in).
+    const listedFree = dataOf(
+      await post(url, '/api/admin/feed/free', { limit: 100 }, admin),
+      AdminFreeFoodListDataSchema,
+    ).list;
+
     const stations = fleet;
     const motorRuns = deviceIds.reduce((n, id) => n + stations.station(id).motor.runs, 0);
     await fleet.stop();
@@ -287,6 +279,7 @@ describe('feeds when the API is killed mid-load', () => {
       const rows = await handle.db.select().from(feedsTable);
       const holds = new Map((await handle.db.select().from(ledgerHolds)).map((h) => [h.id, h]));
       const wallets = new Map((await handle.db.select().from(usersTable)).map((u) => [u.id, u.balance]));
+      const commandRows = new Map((await handle.db.select().from(deviceCommands)).map((c) => [c.id, c]));
       // Every feed was answered over HTTP or found by its retry; none is left open.
       expect(new Set(rows.map((r) => r.id))).toEqual(new Set(ended.keys()));
       let foodNotCharged = 0;
@@ -307,6 +300,11 @@ describe('feeds when the API is killed mid-load', () => {
           if (runs.some((r) => r.grams > 0)) foodNotCharged += 1;
         }
       }
+      // Food and money agree (issue 25 §6, decision 026): nobody paid for food that did not fall, and every
+      // portion that fell was paid for or recorded as given free (listed so by the console).
+      const food = foodAccounts(rows, commandRows, executions, restartedAt);
+      expect(new Set(listedFree.map((f) => f.feed_id))).toEqual(new Set(food.givenFree.map((f) => f.id)));
+      const figures = { chargedNeverExecuted: food.chargedNeverExecuted, executedUnpaid: food.executedUnpaid };
       // Each command ran at most once on the agents' side, and every run was a feed's command.
       const commands = new Set(rows.map((r) => r.commandId));
       expect([...executions.keys()].filter((id) => !commands.has(id))).toEqual([]);
@@ -336,9 +334,15 @@ describe('feeds when the API is killed mid-load', () => {
           retryCreated: rows.filter((r) => retried.has(r.id) && r.createdAt >= restartedAt).length,
           settledAfterRestart: afterRestart.length,
           foodNotCharged,
+          paidLate: food.paidLate,
+          givenFree: food.givenFree.length,
+          ...figures,
           executions: executions.size,
+          downMs: restartedAt.getTime() - killedAt,
+          startMs: backAt - restartedAt.getTime(),
         })}`,
       );
+      expect(figures).toEqual({ chargedNeverExecuted: 0, executedUnpaid: 0 });
     } finally {
       await handle.close();
     }

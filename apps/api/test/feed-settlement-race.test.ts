@@ -41,6 +41,9 @@ describe('a settlement whose hold ends between its read and its write', () => {
         settleManyIn: () => {
           throw new Error('no command end is recorded here');
         },
+        confirmLateIn: () => {
+          throw new Error('no late answer is confirmed here');
+        },
       },
       clock: api.clock,
       concurrentWriters,

@@ -239,6 +239,28 @@ describe('FeederAgent', () => {
     expect(order).toEqual([...cmds, late].map((c) => c.id));
   });
 
+  it('re-sends the answers of its recent executions after a reconnection, and after a restart', async () => {
+    const device = newDevice();
+    const first = await startAgent(device);
+    const acked: unknown[] = [];
+    first.agent.on('acked', (a) => acked.push(a));
+    const cmd = command(10);
+    await observer.send(device.id, cmd);
+    const answer = await observer.ack(device.id, cmd.id);
+    const answers = () => observer.received.filter((r) => r.kind === 'ack' && r.deviceId === device.id);
+    const resent = new Promise((resolve) => first.agent.once('resent', resolve));
+    broker.client(`device-${device.id}`)?.conn.destroy();
+    expect(await resent).toEqual([answer]);
+    await observer.waitFor(() => answers().length === 2);
+    expect(answers().map((r) => r.payload)).toEqual([answer, answer]);
+    await first.agent.stop();
+
+    const second = await startAgent(device, {}, {}, (a) => a.once('resent', (acks) => acked.push(...acks)));
+    await observer.waitFor(() => answers().length === 3);
+    expect(acked).toEqual([answer, answer]); // one execution, one answer re-sent after the restart
+    expect(first.station.motor.runs + second.station.motor.runs).toBe(1);
+  });
+
   it('remembers executed ids across a restart', async () => {
     const device = newDevice();
     const first = await startAgent(device);

@@ -7,6 +7,7 @@ import { systemClock } from './clock';
 import { DeviceConnection } from './connection';
 import { dispense } from './dispense';
 import { ExecutedIdStore } from './executed-ids';
+import { RecentAnswers } from './recent-answers';
 import type { StationHardware } from './hardware/ports';
 import type { Logger } from './logger';
 import { consoleLogger } from './logger';
@@ -19,7 +20,7 @@ export interface FeederAgentOptions {
   secret: string;
   /** mqtt://host:port or mqtts://… */
   brokerUrl: string;
-  /** Folder for the agent's own files (the executed-command ids). */
+  /** Folder for the agent's own files (the executed-command ids and the recent answers). */
   stateDir: string;
   /** Where the camera publishes (started with the agent when there is a camera). */
   rtmpUrl?: string;
@@ -31,6 +32,8 @@ export interface FeederAgentOptions {
   backoff?: { minMs?: number; maxMs?: number };
   /** How many executed command ids are remembered (default 2,000). */
   executedIdCapacity?: number;
+  /** The answers of executed commands re-sent after a reconnection: how many, how old at most (RECENT_ANSWERS). */
+  recentAnswers?: { capacity?: number; maxAgeMs?: number };
   /** A change of the food stock alone is reported at most this often (default 1,000 ms; StateReporter). */
   stockReportMs?: number;
   logger?: Logger;
@@ -44,6 +47,8 @@ type AgentEvents = {
   /** A message on the command topic that was not a valid command (it is dropped). */
   ignored: [reason: string];
   acked: [ack: DeviceAck];
+  /** Answers of recent executions published again after a (re)connection (not new executions). */
+  resent: [acks: DeviceAck[]];
   state: [state: DeviceState];
 };
 
@@ -62,6 +67,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
   readonly #queue: DeviceCommand[] = [];
   readonly #unsubscribers: (() => void)[] = [];
   #store: ExecutedIdStore | undefined;
+  #answers: RecentAnswers | undefined;
   #busy: Promise<void> | undefined;
   #ready = false;
   #stopped = false;
@@ -132,6 +138,10 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       capacity: this.#options.executedIdCapacity,
       logger: this.#logger,
     });
+    this.#answers = await RecentAnswers.open(path.join(this.#options.stateDir, `${this.deviceId}.answers.jsonl`), {
+      ...this.#options.recentAnswers,
+      logger: this.#logger,
+    });
     await this.#state.readStock();
     const refresh = () => void this.#state.report();
     const offHopper = this.#hardware.hopper.onChange?.(refresh);
@@ -173,6 +183,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     this.#ready = false;
     await this.#connection.stop();
     await this.#store?.close();
+    await this.#answers?.close();
   }
 
   async #onConnected(): Promise<void> {
@@ -184,7 +195,13 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       this.emit('ready');
     } catch (error) {
       this.#logger.error('could not subscribe or publish state', { error: String(error) });
+      return;
     }
+    // An answer the broker took may never have reached the API (it died before settling it, decision 026).
+    const resent = this.#answers?.resend(this.#clock.now(), (ack) =>
+      this.#connection.publish(this.#topics.ack, JSON.stringify(ack)),
+    );
+    if (resent && resent.length > 0) this.emit('resent', resent);
   }
 
   #onMessage(topic: string, payload: Buffer): void {
@@ -252,15 +269,19 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     } catch (error) {
       this.#logger.error('dispense failed', { id: command.id, error: String(error) });
     }
-    this.#ack(command.id, result.outcome, result.grams);
+    const ack = this.#ack(command.id, result.outcome, result.grams);
+    this.#answers?.add(ack).catch((error: unknown) => {
+      this.#logger.error('could not record the answer', { id: command.id, error: String(error) });
+    });
     void this.#state.report();
   }
 
-  #ack(id: string, outcome: DeviceAck['outcome'], grams: number): void {
+  #ack(id: string, outcome: DeviceAck['outcome'], grams: number): DeviceAck {
     const ack: DeviceAck = { v: PROTOCOL_VERSION, id, outcome, grams, at: this.#clock.now() };
     this.#connection.publish(this.#topics.ack, JSON.stringify(ack)).catch((error: unknown) => {
       this.#logger.error('ack not delivered', { id, error: String(error) });
     });
     this.emit('acked', ack);
+    return ack;
   }
 }

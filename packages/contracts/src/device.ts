@@ -7,6 +7,9 @@ import { z } from 'zod';
  *   petheart/v1/devices/{id}/ack    device → server   DeviceAck (QoS 1)
  *   petheart/v1/devices/{id}/state  device → server   DeviceState (QoS 1, retained; the last will sets online=false)
  * The device signs in with username = device id, password = its secret; client id = `device-{id}`.
+ * After every (re)connection a device re-sends the acks of the commands it executed in the last minutes (an
+ * ack the broker took may never have reached the API); the server takes an ack once, and until 10 minutes
+ * after its command's expiry (decision 026).
  */
 export const PROTOCOL_VERSION = 1;
 export const TOPIC_ROOT = `petheart/v${String(PROTOCOL_VERSION)}/devices`;

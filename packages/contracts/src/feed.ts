@@ -101,3 +101,35 @@ export type FeedLogData = z.infer<typeof FeedLogDataSchema>;
 /** The room's `fed` event (socket.io /live; defined with the other room events in live.ts). */
 export const FedEventSchema = LiveServerEvents.fed;
 export type FedEvent = z.infer<typeof FedEventSchema>;
+
+// ---- POST /api/admin/feed/free (admins only): food given free (decision 026) ----
+
+/**
+ * A feed that was refunded although its food fell: the device's answer came after the feed had ended
+ * without one (re-sent after a crash of the API, or late), so nothing was charged. Newest answers first.
+ */
+export const FreeFoodSchema = z.object({
+  feed_id: z.string(),
+  device_id: z.string(),
+  device_name: z.string(),
+  base_name: z.string(),
+  user_id: z.number().int(),
+  /** Grams asked, and the portion's price (not charged). */
+  grams: z.number().int(),
+  coins: z.number().int(),
+  /** Grams the device measured, by its late answer. */
+  grams_dispensed: z.number().int(),
+  /** Why the feed ended unpaid (no answer in time, or the feeder was offline by then). */
+  reason: FeedFailureReasonSchema.nullable(),
+  /** Unix seconds: the feed, its refund, the late answer. */
+  created_at: z.number().int(),
+  settled_at: z.number().int().nullable(),
+  answered_at: z.number().int().nullable(),
+});
+export type FreeFood = z.infer<typeof FreeFoodSchema>;
+export const AdminFreeFoodBodySchema = PageQuerySchema.extend({
+  device_id: z.string().trim().max(64, { error: 'v.invalid' }).optional(),
+});
+export type AdminFreeFoodBody = z.infer<typeof AdminFreeFoodBodySchema>;
+export const AdminFreeFoodListDataSchema = pagedList(FreeFoodSchema);
+export type AdminFreeFoodListData = z.infer<typeof AdminFreeFoodListDataSchema>;

@@ -7,6 +7,7 @@ import {
   commandTtlMs,
   expectedWaitSeconds,
   feedOutcome,
+  lateAnswer,
   portionOffered,
   startOfUtcDay,
   sweepEnd,
@@ -101,10 +102,28 @@ describe('sweepEnd', () => {
     expect(
       sweepEnd(pending({ commandStatus: 'acked', commandOutcome: 'dispensed', commandGrams: 9 }), now, 5_000),
     ).toEqual({ status: 'acked', outcome: 'dispensed', grams: 9 });
-    expect(sweepEnd(pending({ commandStatus: 'expired' }), now, 5_000)).toEqual({
-      status: 'expired',
-      outcome: null,
-      grams: 0,
+    expect(
+      sweepEnd(pending({ commandStatus: 'expired', commandOutcome: 'expired', commandGrams: 0 }), now, 5_000),
+    ).toEqual({ status: 'expired', outcome: 'expired', grams: 0 });
+  });
+
+  it('takes a late answer recorded on an expired command as the answer (decision 026)', () => {
+    const late = (outcome: string, grams: number) =>
+      pending({ commandStatus: 'expired', commandOutcome: outcome, commandGrams: grams });
+    expect(sweepEnd(late('dispensed', 9), now, 5_000)).toEqual({ status: 'acked', outcome: 'dispensed', grams: 9 });
+    expect(sweepEnd(late('jammed', 0), now, 5_000)).toEqual({ status: 'failed', outcome: 'jammed', grams: 0 });
+    expect([late('dispensed', 9), late('expired', 0), pending({ commandStatus: 'expired' })].map(lateAnswer)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('waits out the grace for a command expired without an answer: its device may re-send one (decision 026)', () => {
+    expect(sweepEnd(pending({ commandStatus: 'expired' }), now, 5_000)).toBeNull();
+    expect(sweepEnd(pending({ commandStatus: 'expired' }), now, 1_000)).toEqual({ status: 'lost' });
+    expect(sweepEnd(pending({ commandStatus: 'expired', holdStatus: 'voided' }), now, 5_000)).toEqual({
+      status: 'lost',
     });
   });
 

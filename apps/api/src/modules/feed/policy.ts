@@ -94,13 +94,27 @@ export interface PendingFeedState {
 }
 
 /**
+ * A device's answer recorded on a command that had expired before it came (decision 026): the device's
+ * outcome (not its own "expired"), which the feed is settled with as if it had come in time.
+ */
+export function lateAnswer(feed: Pick<PendingFeedState, 'commandStatus' | 'commandOutcome'>): boolean {
+  return feed.commandStatus === 'expired' && feed.commandOutcome !== null && feed.commandOutcome !== 'expired';
+}
+
+/**
  * The end the sweeper settles a pending feed with, or null while it may still be answered: a command
- * whose row has ended; else, past expiry + grace (or once its hold was released), a lost command.
+ * whose row has ended with an answer (a late one too); else, past expiry + grace (or once its hold was
+ * released), a lost command. A command expired without an answer while its feed is pending was expired by a
+ * process that had not heard it (a restart expires what the stopped process left open): like an open one, it
+ * waits for the grace, in which the device's re-sent answer (decision 026) tells what fell.
  */
 export function sweepEnd(feed: PendingFeedState, now: Date, graceMs: number): CommandEnd | null {
   const s = feed.commandStatus;
-  if (s === 'acked' || s === 'failed' || s === 'expired')
-    return { status: s, outcome: feed.commandOutcome, grams: feed.commandGrams ?? 0 };
+  const grams = feed.commandGrams ?? 0;
+  if (lateAnswer(feed))
+    return { status: feed.commandOutcome === 'dispensed' ? 'acked' : 'failed', outcome: feed.commandOutcome, grams };
+  if (s === 'acked' || s === 'failed' || (s === 'expired' && feed.commandOutcome !== null))
+    return { status: s, outcome: feed.commandOutcome, grams };
   if (feed.holdStatus === 'voided') return { status: 'lost' };
   if (feed.expiresAt.getTime() + graceMs <= now.getTime()) return { status: 'lost' };
   return null;

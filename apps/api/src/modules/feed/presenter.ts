@@ -1,6 +1,6 @@
-import type { Feed, FeedReceipt, FeedStatus } from '@petheart/contracts';
+import type { Feed, FeedReceipt, FeedStatus, FreeFood } from '@petheart/contracts';
 import { seconds } from '../base/presenter';
-import type { FeedRecord, FeedRow } from './repository';
+import type { FeedRecord, FeedRow, FreeFoodRecord } from './repository';
 
 /** Where a pending feed is: the commands ahead of it on the device and the wait they mean. */
 export interface QueuePlace {
@@ -43,5 +43,23 @@ export function toReceipt(record: FeedRecord, place: QueuePlace | null): FeedRec
     device_name: record.deviceName,
     base_id: record.feed.baseId,
     base_name: record.baseName,
+  };
+}
+
+/** Food given free, as the console lists it (decision 026). */
+export function toFreeFood(r: FreeFoodRecord): FreeFood {
+  return {
+    feed_id: r.feed.id,
+    device_id: r.feed.deviceId,
+    device_name: r.deviceName,
+    base_name: r.baseName,
+    user_id: r.feed.userId,
+    grams: r.feed.grams,
+    coins: r.feed.coins,
+    grams_dispensed: r.gramsDispensed,
+    reason: r.feed.reason,
+    created_at: seconds(r.feed.createdAt),
+    settled_at: r.feed.settledAt ? seconds(r.feed.settledAt) : null,
+    answered_at: r.answeredAt ? seconds(r.answeredAt) : null,
   };
 }

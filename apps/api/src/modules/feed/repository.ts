@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { bases, deviceCommands, devices, feeds, ledgerHolds } from '../../db/schema';
@@ -39,9 +39,19 @@ export interface SettlePatch {
   settledAt: Date;
 }
 
+/** A feed refunded although its food fell (decision 026), with what its device's late answer measured. */
+export interface FreeFoodRecord {
+  feed: FeedRow;
+  deviceName: string;
+  baseName: string;
+  gramsDispensed: number;
+  answeredAt: Date | null;
+}
+
 /** A pending feed as the sweeper sees it. */
 export interface PendingFeed extends PendingFeedState {
   id: string;
+  commandId: string;
 }
 
 /** The feeds table (decision 011). Money moves in the ledger; this records what the user asked and got. */
@@ -82,6 +92,51 @@ export class FeedRepository {
     return { rows, total: totals[0]?.n ?? 0 };
   }
 
+  /**
+   * Food given free (decision 026): failed feeds whose device answered that food fell (its command's outcome
+   * dispensed, with grams), the answer having come after the feed had ended unpaid (a late or re-sent answer,
+   * or one that came while its hold was being released); newest answers first. For the console, not a hot path.
+   */
+  async givenFree(q: {
+    page: number;
+    limit: number;
+    deviceId?: string;
+  }): Promise<{ rows: FreeFoodRecord[]; total: number }> {
+    const free: SQL | undefined = and(
+      eq(feeds.status, 'failed'),
+      eq(deviceCommands.outcome, 'dispensed'),
+      gt(deviceCommands.grams, 0),
+      q.deviceId === undefined ? undefined : eq(feeds.deviceId, q.deviceId),
+    );
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({
+          feed: feeds,
+          deviceName: devices.name,
+          baseName: bases.name,
+          grams: deviceCommands.grams,
+          answeredAt: deviceCommands.ackedAt,
+        })
+        .from(feeds)
+        .innerJoin(deviceCommands, eq(deviceCommands.id, feeds.commandId))
+        .innerJoin(devices, eq(devices.id, feeds.deviceId))
+        .innerJoin(bases, eq(bases.id, feeds.baseId))
+        .where(free)
+        .orderBy(desc(deviceCommands.ackedAt), desc(feeds.id))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
+      this.db
+        .select({ n: count() })
+        .from(feeds)
+        .innerJoin(deviceCommands, eq(deviceCommands.id, feeds.commandId))
+        .where(free),
+    ]);
+    return {
+      rows: rows.map((r) => ({ ...r, gramsDispensed: r.grams ?? 0 })),
+      total: totals[0]?.n ?? 0,
+    };
+  }
+
   /** The feed of a command (undefined for commands that are not feeds). */
   async idByCommand(commandId: string): Promise<string | undefined> {
     const rows = await this.db.select({ id: feeds.id }).from(feeds).where(eq(feeds.commandId, commandId)).limit(1);
@@ -96,6 +151,7 @@ export class FeedRepository {
     return this.db
       .select({
         id: feeds.id,
+        commandId: feeds.commandId,
         expiresAt: feeds.expiresAt,
         commandStatus: deviceCommands.status,
         commandOutcome: deviceCommands.outcome,

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminFreeFoodBodySchema,
+  AdminFreeFoodListDataSchema,
   FeedBodySchema,
   FeedIdBodySchema,
   FeedLogBodySchema,
@@ -15,8 +17,12 @@ import type { FeedService } from './service';
 
 const tags = ['feed'];
 const user = { auth: 'user' as const };
+const admin = { auth: 'admin' as const };
 
-/** The feed (decision 011): feed a portion, follow it, the feeding log and a feed's receipt. */
+/**
+ * The feed (decision 011): feed a portion, follow it, the feeding log and a feed's receipt; for the console,
+ * the food given free (decision 026).
+ */
 export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (app, { feeds }) => {
   app.post(
     '/api/live/feed',
@@ -69,5 +75,18 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (
       },
     },
     async (request) => ok(await feeds.log(currentUser(request).id, request.body)),
+  );
+  app.post(
+    '/api/admin/feed/free',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Food given free: feeds refunded although the device later answered that their food fell',
+        body: AdminFreeFoodBodySchema,
+        response: { 200: envelope(AdminFreeFoodListDataSchema) },
+      },
+    },
+    async (request) => ok(await feeds.givenFree(request.body)),
   );
 };

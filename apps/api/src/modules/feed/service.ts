@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { DeviceCommand, Feed, FeedBody, FeedLogData, FeedReceipt } from '@petheart/contracts';
+import type {
+  AdminFreeFoodBody,
+  AdminFreeFoodListData,
+  DeviceCommand,
+  Feed,
+  FeedBody,
+  FeedLogData,
+  FeedReceipt,
+} from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
 import type { DeviceGateway } from '../gateway/gateway';
 import type { FeedIntake } from './intake';
 import { commandTtlMs, expectedWaitSeconds, type FeedTimings } from './policy';
-import { toFeed, toReceipt, type QueuePlace } from './presenter';
+import { toFeed, toFreeFood, toReceipt, type QueuePlace } from './presenter';
 import type { FeedRecord, FeedRepository, FeedRow } from './repository';
 import type { FeedSettlement } from './settlement';
 
@@ -157,5 +165,11 @@ export class FeedService {
     const list: FeedReceipt[] = [];
     for (const row of rows) list.push((await this.present(row)).receipt);
     return { list, total, page: q.page, limit: q.limit };
+  }
+
+  /** The console's list of food given free (decision 026), newest answers first. */
+  async givenFree(q: AdminFreeFoodBody): Promise<AdminFreeFoodListData> {
+    const { rows, total } = await this.deps.feeds.givenFree({ page: q.page, limit: q.limit, deviceId: q.device_id });
+    return { list: rows.map(toFreeFood), total, page: q.page, limit: q.limit };
   }
 }

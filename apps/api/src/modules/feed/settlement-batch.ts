@@ -16,6 +16,8 @@ export interface FeedEnd {
   command?: string;
   /** The room heard of it at the device's answer. */
   announced?: boolean;
+  /** The command whose late answer (recorded after it expired, decision 026) this end is. */
+  lateCommand?: string;
 }
 
 export interface SettlementBatchDeps {
@@ -25,7 +27,7 @@ export interface SettlementBatchDeps {
   /** The ledger's batches, inside the settlement's transaction. */
   ledgerBatchIn: (tx: BatchTransaction) => LedgerBatch;
   /** The dispense commands' rows: a command's end is recorded with the settlement it decides (a part of its statement). */
-  commands: Pick<CommandRepository, 'settleManyIn'>;
+  commands: Pick<CommandRepository, 'settleManyIn' | 'confirmLateIn'>;
   clock: Clock;
   /**
    * Other connections settle feeds at the same time (PostgreSQL): the feeds and holds are locked when read.
@@ -118,10 +120,14 @@ export function settleBatch(
       write,
       ends.map((e) => ({ id: e.feed.id, ...e.patch })),
     );
+    // A late answer that is charged acknowledges its command, as an answer in time would have.
+    const lateOf = new Map(items.flatMap((i) => (i.lateCommand ? [[i.feedId, i.lateCommand] as const] : [])));
+    const late = ends.flatMap((e) => (e.patch.status === 'succeeded' ? (lateOf.get(e.feed.id) ?? []) : []));
+    const confirmed = late.length > 0 ? deps.commands.confirmLateIn(write, late) : () => [];
     // The last statement: the COMMIT goes with it.
     await batch.run(write, { commit: true });
     const gramsToday = roomGrams();
-    for (const c of ended())
+    for (const c of [...ended(), ...confirmed()])
       if (c.status === 'acked' && c.grams && c.ackedAt && c.ackedAt >= since)
         gramsToday.set(c.deviceId, (gramsToday.get(c.deviceId) ?? 0) + c.grams);
     return {

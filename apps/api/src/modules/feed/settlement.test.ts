@@ -25,7 +25,7 @@ function stalled(answers: (() => Promise<unknown>)[] = []) {
     },
     batchIn: unused,
     ledgerBatchIn: unused,
-    commands: { settleManyIn: unused },
+    commands: { settleManyIn: unused, confirmLateIn: unused },
     voidExpiredHolds: unused,
     rooms,
     onWalletChange: () => undefined,

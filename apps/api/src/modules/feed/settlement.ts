@@ -60,7 +60,7 @@ export class FeedSettlement {
     this.group = new GroupCommit((ends) => this.settleMany(ends), 200, deps.spacingMs ?? 0);
     this.sweeper = new FeedSweeper({
       feeds: deps.feeds,
-      settle: (feedId, end) => this.settle(feedId, end),
+      settle: (feedId, end, lateCommand) => this.group.submit({ feedId, end, ...(lateCommand ? { lateCommand } : {}) }),
       voidExpiredHolds: deps.voidExpiredHolds,
       clock: deps.clock,
       graceMs: deps.graceMs,

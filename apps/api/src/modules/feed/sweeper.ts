@@ -1,11 +1,14 @@
 import type { Clock } from '../../clock';
-import { sweepEnd, type CommandEnd } from './policy';
+import { lateAnswer, sweepEnd, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
 
 export interface FeedSweeperDeps {
   feeds: Pick<FeedRepository, 'sweepable'>;
-  /** Ends a pending feed (FeedSettlement.settle). */
-  settle: (feedId: string, end: CommandEnd) => Promise<FeedRow | undefined>;
+  /**
+   * Ends a pending feed (FeedSettlement.settle); `lateCommand`: its command, whose late answer (decision 026)
+   * the end is, acknowledged when the feed is charged.
+   */
+  settle: (feedId: string, end: CommandEnd, lateCommand?: string) => Promise<FeedRow | undefined>;
   /** Voids pending holds past their expiry (the ledger's safety net). */
   voidExpiredHolds: () => Promise<number>;
   clock: Clock;
@@ -43,7 +46,8 @@ export class FeedSweeper {
       const ends = await Promise.all(
         rows.map((row) => {
           const end = sweepEnd(row, now, this.deps.graceMs);
-          return end ? this.deps.settle(row.id, end) : Promise.resolve(undefined);
+          if (!end) return Promise.resolve(undefined);
+          return this.deps.settle(row.id, end, lateAnswer(row) ? row.commandId : undefined);
         }),
       );
       const ended = ends.filter(Boolean).length;

@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceAck } from '@petheart/contracts';
-import { commandMessage, CommandDispatcher, type CommandDispatcherDeps, type CommandResult } from './commands';
+import {
+  commandMessage,
+  CommandDispatcher,
+  LATE_ANSWER_WINDOW_MS,
+  type CommandDispatcherDeps,
+  type CommandResult,
+} from './commands';
 
 type Repo = CommandDispatcherDeps['repository'];
 
 function setup(enabled = new Set(['D1', 'D2']), onSettled?: CommandDispatcherDeps['onSettled']) {
   const rows = new Map<string, { status: string; attempts: number; outcome?: string; grams?: number }>();
+  const unowned: Parameters<Repo['recordUnownedAnswer']>[] = [];
   const published: { topic: string; id: string }[] = [];
   const repository: Repo = {
     insertForEnabledDevice: (row) => {
@@ -24,7 +31,10 @@ function setup(enabled = new Set(['D1', 'D2']), onSettled?: CommandDispatcherDep
       Object.assign(r, { status, ...(answer ? { outcome: answer.outcome, grams: answer.grams } : {}) });
       return Promise.resolve(true);
     },
-    recordUnownedAnswer: () => Promise.resolve(),
+    recordUnownedAnswer: (...args) => {
+      unowned.push(args);
+      return Promise.resolve(false);
+    },
   };
   const dispatcher = new CommandDispatcher({
     repository,
@@ -40,7 +50,7 @@ function setup(enabled = new Set(['D1', 'D2']), onSettled?: CommandDispatcherDep
   });
   const ack = (deviceId: string, id: string, outcome: DeviceAck['outcome'], grams: number) =>
     dispatcher.handleAck(deviceId, { v: 1, id, outcome, grams, at: Date.now() });
-  return { dispatcher, rows, published, ack };
+  return { dispatcher, rows, published, ack, unowned };
 }
 
 describe('CommandDispatcher', () => {
@@ -90,6 +100,18 @@ describe('CommandDispatcher', () => {
       expect.objectContaining({ id: command.id, status: 'acked', grams: 10, recordedByCaller: true }),
     ]);
     expect(rows.has(command.id)).toBe(false);
+  });
+
+  it('hands an answer nobody here waits for to the repository, taken within the late-answer window', async () => {
+    const { ack, unowned } = setup();
+    const id = '00000000-0000-4000-8000-000000000001';
+    await ack('D1', id, 'dispensed', 8);
+    await ack('D1', id, 'duplicate', 0); // a duplicate says nothing about food
+    expect(unowned).toHaveLength(1);
+    const [cmd, device, status, answer, expiredAfter] = unowned[0] ?? [];
+    expect([cmd, device, status]).toEqual([id, 'D1', 'acked']);
+    expect(answer).toMatchObject({ outcome: 'dispensed', grams: 8 });
+    expect((answer?.ackedAt.getTime() ?? 0) - (expiredAfter?.getTime() ?? 0)).toBe(LATE_ANSWER_WINDOW_MS);
   });
 
   it('ignores acks from another device and duplicates', async () => {

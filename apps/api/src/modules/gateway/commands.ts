@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DeviceCommandSchema,
-  PROTOCOL_VERSION,
-  deviceTopics,
-  type DeviceAck,
-  type DeviceCommand,
-} from '@petheart/contracts';
+import { deviceTopics, type DeviceAck, type DeviceCommand } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
-import type { CommandRepository, NewCommand } from './repository';
+import { commandMessage, commandRow, LATE_ANSWER_WINDOW_MS, type CommandRequest } from './command-message';
+import type { CommandRepository } from './repository';
+
+export { commandMessage, commandRow, LATE_ANSWER_WINDOW_MS, type CommandRequest } from './command-message';
 
 export interface CommandOptions {
   /** How long the command may take, queueing included, before it expires (ms). Default 10 000. */
@@ -26,11 +23,6 @@ export interface CommandOptions {
    * says sent, attempt 1) and records the command's end too, from what the onSettled listeners are told.
    */
   stored?: { command: DeviceCommand; sent: boolean };
-}
-
-export interface CommandRequest {
-  kind: 'dispense';
-  grams: number;
 }
 
 export interface CommandResult {
@@ -91,41 +83,7 @@ export interface CommandDispatcherDeps {
   onSettled?(result: CommandResult): void;
 }
 
-const DEFAULT_TTL_MS = 10_000;
 const DEFAULT_RETRIES = 2;
-
-/** A command's row in device_commands: as sent (attempt 1), or queued. */
-export function commandRow(deviceId: string, command: DeviceCommand, sent: boolean): NewCommand {
-  return {
-    id: command.id,
-    deviceId,
-    kind: command.kind,
-    payload: command,
-    issuedAt: new Date(command.issued_at),
-    expiresAt: new Date(command.expires_at),
-    status: sent ? 'sent' : 'queued',
-    attempts: sent ? 1 : 0,
-  };
-}
-
-/** A command's message as the device receives it (and its row stores), expiring `ttlMs` after `now`. */
-export function commandMessage(
-  id: string,
-  request: CommandRequest,
-  now: number,
-  ttlMs = DEFAULT_TTL_MS,
-): DeviceCommand {
-  const parsed = DeviceCommandSchema.safeParse({
-    v: PROTOCOL_VERSION,
-    id,
-    kind: request.kind,
-    grams: request.grams,
-    issued_at: now,
-    expires_at: now + ttlMs,
-  } satisfies DeviceCommand);
-  if (!parsed.success || ttlMs <= 0) throw new AppError('validation_failed');
-  return parsed.data;
-}
 
 /**
  * Sends commands to devices: one in flight per device (the rest wait in order), re-sent with the same
@@ -218,8 +176,10 @@ export class CommandDispatcher {
     const status = ack.outcome === 'dispensed' ? 'acked' : ack.outcome === 'expired' ? 'expired' : 'failed';
     const p = this.pending.get(ack.id);
     if (!p) {
-      // Expired already, issued by a process that has stopped, or by another API process: recorded.
-      await this.deps.repository.recordUnownedAnswer(ack.id, deviceId, status, answer);
+      // Expired already (a late or re-sent answer), issued by a process that has stopped, or by another API
+      // process: recorded, within the window, on a command not answered before.
+      const expiredAfter = new Date(answer.ackedAt.getTime() - LATE_ANSWER_WINDOW_MS);
+      await this.deps.repository.recordUnownedAnswer(ack.id, deviceId, status, answer, expiredAfter);
       return;
     }
     if (p.deviceId !== deviceId) return;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { GroupCommit } from '../../db/group-commit';
@@ -38,6 +38,16 @@ export interface CommandAnswer {
   ackedAt: Date;
 }
 
+/** An answer to a command no process here waits for (CommandRepository.recordUnownedAnswer). */
+interface UnownedAnswer {
+  id: string;
+  deviceId: string;
+  status: 'acked' | 'failed' | 'expired';
+  answer: CommandAnswer;
+  /** Taken only for a command that expires (or expired) after this. */
+  expiredAfter: Date;
+}
+
 /** The device_commands table: one row per command, its attempts and the device's answer. */
 export class CommandRepository {
   // Commands are written in groups under load: one statement per batch, not per command.
@@ -50,6 +60,9 @@ export class CommandRepository {
   private readonly sends = new GroupCommit<{ id: string; attempts: number }, undefined>((items) =>
     this.markSentMany(items),
   );
+
+  // A fleet that reconnects re-sends its recent answers all at once (decision 026): one statement per batch.
+  private readonly unowned = new GroupCommit<UnownedAnswer, boolean>((items) => this.recordUnownedMany(items));
 
   constructor(private readonly db: Database) {}
 
@@ -180,33 +193,64 @@ export class CommandRepository {
   }
 
   /**
-   * An answer to a command this process is not waiting for. Still open: a stopped process issued it (or
-   * another API process, which settles it the same way) — the answer ends it, and the feed sweeper settles
-   * what it paid for. Expired already: the answer is kept for the record (food may have fallen), status
-   * unchanged.
+   * An answer to a command this process is not waiting for, taken while its command expires after
+   * `expiredAfter` (the late-answer window, decision 026); true when it was recorded. Still open: a stopped
+   * process issued it (or another API process, which settles it the same way): the answer ends it. Expired
+   * without an answer (its expiry came first: the device's answer was lost, or the process that would have heard
+   * it had died, and the agent re-sent it): the answer is recorded, the status stays expired. Either way the feed
+   * sweeper settles what it paid for: a feed still pending is charged for what fell (and its command then
+   * acknowledged, `confirmLateIn`); one already refunded stays so, its command recording food given free. A
+   * command answered before keeps its first answer, so the same answer twice records (and charges) once.
    */
-  async recordUnownedAnswer(
+  recordUnownedAnswer(
     id: string,
     deviceId: string,
     status: 'acked' | 'failed' | 'expired',
     answer: CommandAnswer,
-  ): Promise<void> {
-    await this.db
-      .update(deviceCommands)
-      .set({
-        ...answer,
-        status: sql`CASE WHEN ${inArray(deviceCommands.status, OPEN)} THEN ${status} ELSE ${deviceCommands.status} END`,
-      })
-      .where(
-        and(
-          eq(deviceCommands.id, id),
-          eq(deviceCommands.deviceId, deviceId),
-          or(
-            inArray(deviceCommands.status, OPEN),
-            and(eq(deviceCommands.status, 'expired'), sql`${deviceCommands.outcome} IS NULL`),
-          ),
-        ),
-      );
+    expiredAfter: Date,
+  ): Promise<boolean> {
+    return this.unowned.submit({ id, deviceId, status, answer, expiredAfter });
+  }
+
+  private async recordUnownedMany(items: UnownedAnswer[]): Promise<boolean[]> {
+    const values = items.map((i) => ({
+      id: i.id,
+      device_id: i.deviceId,
+      status: i.status,
+      outcome: i.answer.outcome,
+      grams: i.answer.grams,
+      acked_at: i.answer.ackedAt.toISOString(),
+      after: i.expiredAfter.toISOString(),
+    }));
+    const result = await this.db.execute(sql`
+      UPDATE ${deviceCommands} AS c
+      SET status = CASE WHEN c.status = 'expired' THEN c.status ELSE v.status END,
+        outcome = v.outcome, grams = v.grams, acked_at = v.acked_at
+      FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, device_id text, status text,
+        outcome text, grams int, acked_at timestamptz, after timestamptz)
+      WHERE c.id = v.id AND c.id = ${anyOf(
+        items.map((i) => i.id),
+        'uuid',
+      )} AND c.device_id = v.device_id AND c.expires_at > v.after
+        AND (c.${NOT_ENDED} OR (c.status = 'expired' AND c.outcome IS NULL))
+      RETURNING c.id`);
+    const recorded = new Set(rowsOf(result).map((r) => String(r.id)));
+    return items.map((i) => recorded.has(i.id));
+  }
+
+  /**
+   * Acknowledges, as a part of the caller's statement, commands that had expired before their device's late
+   * answer said the food fell (recordUnownedAnswer), once the feed they were for is charged for it; answers
+   * those it changed (the room's grams today count them).
+   */
+  confirmLateIn(q: OneStatement, ids: string[]): Later<CommandRow[]> {
+    return q.add(
+      'command_late',
+      sql`UPDATE ${deviceCommands} AS c SET status = 'acked'
+        WHERE c.id = ${anyOf(ids, 'uuid')} AND c.status = 'expired' AND c.outcome = 'dispensed'
+        RETURNING c.*`,
+      (rows) => rows.map((r) => fromJsonRow(deviceCommands, r)),
+    );
   }
 
   /** Expires open commands whose time has passed (left behind by a stopped process). */
