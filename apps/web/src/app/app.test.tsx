@@ -100,13 +100,13 @@ describe.skipIf(!singleReact)('the app shell (rendered)', () => {
     expect(screen.getAllByRole('main')).toHaveLength(1);
   });
 
-  it('a placeholder route: its title in the chosen language, no tab bar', async () => {
+  it('a page outside the tabs: its title in the chosen language, no tab bar', async () => {
     renderAt('/pages/public/Q&A');
     expect(await screen.findByRole('heading', { level: 1, name: 'Q&A' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'PetHeart' })).toBeNull();
   });
 
-  it('a placeholder route in Japanese, with <html lang>', async () => {
+  it('a page in Japanese, with <html lang>', async () => {
     localStorage.setItem('token', 'tok');
     renderAt('/pages/myPublish/myPublish', 'ja');
     expect(await screen.findByRole('heading', { level: 1, name: '自分の投稿' })).toBeInTheDocument();

@@ -14,8 +14,6 @@ export interface RouteDef extends RouteHandle {
   page: string;
 }
 
-const PLACEHOLDER = 'placeholder/PlaceholderPage';
-
 /** Spec §2: every route at its exact path (history mode, base /). */
 export const ROUTES: readonly RouteDef[] = [
   { path: HOME_PATH, page: 'home/HomePage', tab: true },
@@ -68,17 +66,20 @@ const modules = import.meta.glob<PageModule>(['../features/*/*Page.tsx', '../fea
 
 const namespaces = featureNamespaceLoaders();
 
+/** Whether the page module exists (routes.test.ts checks every route's). */
+export function hasPage(page: string): boolean {
+  return `../features/${page}.tsx` in modules;
+}
+
 /**
- * Lazily loads a page module; a page another issue has not written yet renders the placeholder. The page's
- * strings (its feature folder's namespace, which it suspends on when it renders) start downloading beside its
- * chunk rather than after it: one round trip less before the page shows.
+ * Lazily loads a page module. The page's strings (its feature folder's namespace, which it suspends on when it
+ * renders) start downloading beside its chunk rather than after it: one round trip less before the page shows.
  */
 export function loadPage(page: string): () => Promise<{ Component: ComponentType }> {
   return async () => {
-    const shown = modules[`../features/${page}.tsx`] ? page : PLACEHOLDER;
-    const load = modules[`../features/${shown}.tsx`];
+    const load = modules[`../features/${page}.tsx`];
     if (!load) throw new Error(`page module missing: ${page}`);
-    void namespaces[shown.split('/')[0] ?? '']?.().catch(() => undefined);
+    void namespaces[page.split('/')[0] ?? '']?.().catch(() => undefined);
     const mod = await load();
     return { Component: mod.default };
   };

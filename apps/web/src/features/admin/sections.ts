@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   BankcardOutline,
+  CouponOutline,
   EditSOutline,
   EnvironmentOutline,
   ExclamationTriangleOutline,
@@ -15,10 +16,7 @@ import {
   VideoOutline,
 } from 'antd-mobile-icons';
 
-/**
- * The console's navigation: one entry per section, in menu order. A section with `ready: false` shows in the
- * menu as "coming soon"; later issues add their view in AdminApp's route table and flip it on.
- */
+/** The console's navigation: one entry per section, in menu order; AdminApp has a view for each. */
 export interface AdminSection {
   key:
     | 'users'
@@ -30,6 +28,7 @@ export interface AdminSection {
     | 'devices'
     | 'payments'
     | 'ledger'
+    | 'freeFood'
     | 'supportApplications'
     | 'supportEvents'
     | 'cashOuts'
@@ -37,23 +36,23 @@ export interface AdminSection {
   /** Path under /admin. */
   path: string;
   icon: ComponentType;
-  ready: boolean;
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { key: 'users', path: 'users', icon: UserOutline, ready: true },
-  { key: 'posts', path: 'posts', icon: EditSOutline, ready: true },
-  { key: 'reports', path: 'reports', icon: ExclamationTriangleOutline, ready: true },
-  { key: 'content', path: 'content', icon: FileOutline, ready: true },
-  { key: 'pets', path: 'pets', icon: HeartOutline, ready: true },
-  { key: 'bases', path: 'bases', icon: EnvironmentOutline, ready: true },
-  { key: 'devices', path: 'devices', icon: VideoOutline, ready: true },
-  { key: 'payments', path: 'payments', icon: PayCircleOutline, ready: true },
-  { key: 'ledger', path: 'ledger', icon: ReceiptOutline, ready: true },
-  { key: 'supportApplications', path: 'support-applications', icon: TeamOutline, ready: true },
-  { key: 'supportEvents', path: 'support-events', icon: GiftOutline, ready: true },
-  { key: 'cashOuts', path: 'cash-outs', icon: BankcardOutline, ready: true },
-  { key: 'settings', path: 'settings', icon: SetOutline, ready: true },
+  { key: 'users', path: 'users', icon: UserOutline },
+  { key: 'posts', path: 'posts', icon: EditSOutline },
+  { key: 'reports', path: 'reports', icon: ExclamationTriangleOutline },
+  { key: 'content', path: 'content', icon: FileOutline },
+  { key: 'pets', path: 'pets', icon: HeartOutline },
+  { key: 'bases', path: 'bases', icon: EnvironmentOutline },
+  { key: 'devices', path: 'devices', icon: VideoOutline },
+  { key: 'payments', path: 'payments', icon: PayCircleOutline },
+  { key: 'ledger', path: 'ledger', icon: ReceiptOutline },
+  { key: 'freeFood', path: 'free-food', icon: CouponOutline },
+  { key: 'supportApplications', path: 'support-applications', icon: TeamOutline },
+  { key: 'supportEvents', path: 'support-events', icon: GiftOutline },
+  { key: 'cashOuts', path: 'cash-outs', icon: BankcardOutline },
+  { key: 'settings', path: 'settings', icon: SetOutline },
 ];
 
 export const ADMIN_BASE = '/admin';
