@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { LRUCache } from 'lru-cache';
+import { lruCache } from '../lib/lru';
 import { inlineQuery, literal } from './inline-sql';
 
 /** SQLSTATE 26000: `EXECUTE` of a name the session does not have (its prepared statements were lost). */
@@ -24,7 +26,11 @@ export const UNKNOWN_PREPARED_STATEMENT = '26000';
 export class PreparedStatements {
   private readonly dialect = new PgDialect();
   private readonly prefix = `ph_${randomBytes(4).toString('hex')}_`;
-  private readonly names = new Map<string, string>();
+  /**
+   * Names by text. Texts are few (one per statement shape); a runaway of one-off texts must not grow this
+   * forever, so the least recently used names go past 4096 (a name is the same hash when made again).
+   */
+  private readonly names: LRUCache<string, string> = lruCache({ max: 4096 });
   private readonly prepared = new WeakMap<object, Set<string>>();
 
   constructor(private readonly maxPerConnection = 64) {}
@@ -61,8 +67,6 @@ export class PreparedStatements {
     let name = this.names.get(text);
     if (name === undefined) {
       name = this.prefix + createHash('sha1').update(text).digest('hex').slice(0, 24);
-      // Texts are few (one per statement shape); a runaway of one-off texts must not grow this map forever.
-      if (this.names.size >= 4096) this.names.clear();
       this.names.set(text, name);
     }
     return name;

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { LRUCache } from 'lru-cache';
+import { lruCache } from '../../lib/lru';
 
 /**
  * argon2id for device secrets. The secrets are 256 random bits (no dictionary to guess from), so the
@@ -35,12 +37,14 @@ const digest = (secret: string | Buffer) => createHash('sha256').update(secret).
 /**
  * Secrets that passed argon2 recently, kept as SHA-256 digests next to the hash they matched. An entry
  * counts only while the stored hash is unchanged, so a rotated secret stops working at once (and
- * `forget` drops it explicitly). Bounded: the oldest entry goes first.
+ * `forget` drops it explicitly). Bounded (lru-cache): the least recently used entry goes first.
  */
 export class VerifiedSecretCache {
-  private readonly entries = new Map<string, { storedHash: string; digest: Buffer }>();
+  private readonly entries: LRUCache<string, { storedHash: string; digest: Buffer }>;
 
-  constructor(private readonly maxEntries = 10_000) {}
+  constructor(maxEntries = 10_000) {
+    this.entries = lruCache({ max: maxEntries });
+  }
 
   matches(deviceId: string, storedHash: string, secret: string | Buffer): boolean {
     const entry = this.entries.get(deviceId);
@@ -53,11 +57,6 @@ export class VerifiedSecretCache {
   }
 
   remember(deviceId: string, storedHash: string, secret: string | Buffer): void {
-    this.entries.delete(deviceId);
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
     this.entries.set(deviceId, { storedHash, digest: digest(secret) });
   }
 

@@ -26,9 +26,11 @@ export interface FeedStatsServiceDeps {
  * acknowledged feeds only. Days and weeks are the caller's (its time zone); the board is cached briefly.
  */
 export class FeedStatsService {
-  private readonly boards = new TtlCache<string, LeaderRow[]>(200);
+  private readonly boards: TtlCache<string, LeaderRow[]>;
 
-  constructor(private readonly deps: FeedStatsServiceDeps) {}
+  constructor(private readonly deps: FeedStatsServiceDeps) {
+    this.boards = new TtlCache(deps.clock, 200);
+  }
 
   /**
    * Runs `fn` in the caller's zone: its IANA name first, its offset when the database does not know the
@@ -59,7 +61,7 @@ export class FeedStatsService {
     const { since, leaders } = await this.inZone(body, async (zone) => {
       const start = await this.deps.stats.periodStart(body.period, now, zone);
       const key = `${body.period}@${start ? String(start.getTime()) : 'all'}`;
-      let rows = this.boards.get(key, now.getTime());
+      let rows = this.boards.get(key);
       if (!rows) {
         rows = await this.deps.stats.leaders(start, LEADERBOARD_SIZE);
         if (this.deps.cacheMs > 0)

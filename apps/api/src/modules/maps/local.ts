@@ -1,4 +1,5 @@
 import type { MapGeocode, MapPlace } from '@petheart/contracts';
+import { CachedValue } from '../../lib/cached-value';
 import { distanceMetres } from '../live/geo';
 import { BUNDLED_PLACES, shortName, type KnownPlace } from './places';
 import type { LatLng, MapsProvider, PlaceList, PlaceSearch, PlaceSuggestion } from './provider';
@@ -83,13 +84,18 @@ const LEVEL_RANK: Record<KnownPlace['level'], number> = { place: 3, district: 2,
  */
 export class LocalMapsProvider implements MapsProvider {
   readonly source = 'local' as const;
-  private cached: { places: KnownPlace[]; at: number } | undefined;
+  /** The bundled places and the stations, read again at most every `cacheMs` (one read for all who ask). */
+  private readonly known: CachedValue<KnownPlace[]>;
 
-  constructor(private readonly deps: LocalMapsDeps) {}
+  constructor(private readonly deps: LocalMapsDeps) {
+    this.known = new CachedValue(() => this.load(), deps.cacheMs ?? 60_000);
+  }
 
-  private async places(): Promise<KnownPlace[]> {
-    const now = performance.now();
-    if (this.cached && now - this.cached.at < (this.deps.cacheMs ?? 60_000)) return this.cached.places;
+  private places(): Promise<KnownPlace[]> {
+    return this.known.get();
+  }
+
+  private async load(): Promise<KnownPlace[]> {
     const districts = BUNDLED_PLACES.filter((p) => p.level === 'district');
     const stations = (await this.deps.stations()).map((s): KnownPlace => {
       // The district its address names (with its city when named too), else the nearest within 20 km.
@@ -121,9 +127,7 @@ export class LocalMapsProvider implements MapsProvider {
         level: 'place',
       };
     });
-    const places = [...BUNDLED_PLACES, ...stations];
-    this.cached = { places, at: now };
-    return places;
+    return [...BUNDLED_PLACES, ...stations];
   }
 
   async search(q: PlaceSearch): Promise<PlaceList> {

@@ -1,3 +1,6 @@
+import type { LRUCache } from 'lru-cache';
+import { lruCache } from '../../lib/lru';
+
 /** Which of some posts a user likes. */
 export interface LikeReader {
   likedAmong(userId: number, postIds: number[]): Promise<Set<number>>;
@@ -32,15 +35,15 @@ export interface UserLikeCacheOptions {
  * Every post a recent reader likes, kept in memory: for the embedded database, where this process makes
  * every like and unlike (so the sets stay exact) and each query costs the one connection's time. A user's
  * set is read once (up to maxLikesPerUser; beyond that their likes are read per request), kept for the
- * maxUsers most recently seen readers, and updated by `changed`.
+ * maxUsers most recently seen readers (an lru-cache: the least recently seen leave first), and updated by
+ * `changed`.
  */
 export class UserLikeCache implements LikeReader {
-  private readonly entries = new Map<number, Entry>();
-  private readonly maxUsers: number;
+  private readonly entries: LRUCache<number, Entry>;
   private readonly maxLikes: number;
 
   constructor(private readonly options: UserLikeCacheOptions) {
-    this.maxUsers = options.maxUsers ?? 10_000;
+    this.entries = lruCache({ max: options.maxUsers ?? 10_000 });
     this.maxLikes = options.maxLikesPerUser ?? 5_000;
   }
 
@@ -52,7 +55,7 @@ export class UserLikeCache implements LikeReader {
   }
 
   changed(userId: number, postId: number, liked: boolean): void {
-    const entry = this.entries.get(userId);
+    const entry = this.entries.peek(userId);
     if (!entry) return;
     if (entry.ids) {
       if (liked) entry.ids.add(postId);
@@ -69,29 +72,23 @@ export class UserLikeCache implements LikeReader {
   }
 
   private async userLikes(userId: number): Promise<Set<number> | null> {
+    // Reading an entry makes its user the most recently seen.
     const hit = this.entries.get(userId);
     if (hit) {
-      // Most recently seen last: the oldest readers leave first.
-      this.entries.delete(userId);
-      this.entries.set(userId, hit);
       return hit.ids ?? (hit.loading ? await hit.loading : null);
     }
     const entry: Entry = { ids: null, loading: null };
     const loading = this.options.loadAll(userId, this.maxLikes + 1).then(
       (ids) => (ids.length > this.maxLikes ? null : new Set(ids)),
       (error: unknown) => {
-        if (this.entries.get(userId) === entry) this.entries.delete(userId);
+        if (this.entries.peek(userId) === entry) this.entries.delete(userId);
         throw error;
       },
     );
     entry.loading = loading;
     this.entries.set(userId, entry);
-    if (this.entries.size > this.maxUsers) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     const ids = await loading;
-    if (this.entries.get(userId) === entry) {
+    if (this.entries.peek(userId) === entry) {
       // Too many likes to keep: the entry stays without ids, and their likes are read per request.
       entry.loading = null;
       entry.ids = ids;

@@ -1,4 +1,7 @@
+import type { LRUCache } from 'lru-cache';
 import type { Clock } from '../../clock';
+import { CachedValue } from '../../lib/cached-value';
+import { lruCache } from '../../lib/lru';
 import type { Page, PostView } from './repository';
 
 export interface PublishedPage {
@@ -21,63 +24,53 @@ export interface PublishedPostCacheOptions {
   countTtlMs?: number;
 }
 
-interface Entry {
-  expiresAt: number;
-  value: Promise<PublishedPage>;
-}
-
 /**
  * The first pages of the community list, shared by every reader (the part that is the same for all:
  * who likes what is added per reader). A page is loaded once however many readers miss it at the same
- * moment, kept `ttlMs`, and dropped at once by `invalidate()` (a post approved, rejected, edited or
- * deleted), a read already under way included. In memory, per API process; other
+ * moment, kept `ttlMs` (an lru-cache on `clock`), and dropped at once by `invalidate()` (a post approved,
+ * rejected, edited or deleted), a read already under way included. In memory, per API process; other
  * processes see a change within ttlMs.
  */
 export class PublishedPostCache {
-  private readonly entries = new Map<string, Entry>();
-  private count: { expiresAt: number; value: Promise<number> } | null = null;
+  /** Pages by `page:limit`; page ≤ maxPage and limit ≤ 100 (the contracts' page query), so every key fits. */
+  private readonly entries: LRUCache<string, Promise<PublishedPage>>;
+  /** The number of published posts, shared like the pages (every page, cached or not, reads it here). */
+  private readonly count: CachedValue<number>;
 
-  constructor(private readonly options: PublishedPostCacheOptions) {}
+  constructor(private readonly options: PublishedPostCacheOptions) {
+    const now = () => options.clock.now().getTime();
+    this.entries = lruCache({ max: Math.max(1, options.maxPage) * 100, ttlMs: options.ttlMs, now });
+    this.count = new CachedValue(() => options.count(), options.countTtlMs ?? options.ttlMs, now);
+  }
 
   async page(page: number, limit: number): Promise<PublishedPage> {
     if (page > this.options.maxPage) return this.read(page, limit);
     const key = `${String(page)}:${String(limit)}`;
-    const now = this.options.clock.now().getTime();
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
+    if (hit) return hit;
     const value = this.read(page, limit);
-    this.entries.set(key, { expiresAt: now + this.options.ttlMs, value });
+    this.entries.set(key, value);
     try {
       return await value;
     } catch (error) {
       // A failed read is not kept (the next reader tries again).
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.peek(key) === value) this.entries.delete(key);
       throw error;
     }
   }
 
-  /** Drops every page (and keeps no read already under way). */
+  /** Drops every page and the total (and keeps no read already under way). */
   invalidate(): void {
-    // A read under way was set in the map before it started: clearing the map drops it too.
+    // A read under way was set in the cache before it started: clearing the cache drops it too.
     this.entries.clear();
-    this.count = null;
+    this.count.invalidate();
   }
 
   private async read(page: number, limit: number): Promise<PublishedPage> {
-    const [views, total] = await Promise.all([this.options.load({ limit, offset: (page - 1) * limit }), this.total()]);
+    const [views, total] = await Promise.all([
+      this.options.load({ limit, offset: (page - 1) * limit }),
+      this.count.get(),
+    ]);
     return { views, total };
-  }
-
-  /** The number of published posts, shared like the pages (every page, cached or not, reads it here). */
-  private total(): Promise<number> {
-    const now = this.options.clock.now().getTime();
-    if (this.count && this.count.expiresAt > now) return this.count.value;
-    const value = this.options.count();
-    const entry = { expiresAt: now + (this.options.countTtlMs ?? this.options.ttlMs), value };
-    this.count = entry;
-    value.catch(() => {
-      if (this.count === entry) this.count = null;
-    });
-    return value;
   }
 }

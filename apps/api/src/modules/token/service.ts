@@ -33,9 +33,11 @@ export interface TokenServiceDeps {
  * Also the app's Authenticator (the `token` header → the user, or null).
  */
 export class TokenService implements Authenticator {
-  private readonly cache = new TtlCache<string, AuthUser>();
+  private readonly cache: TtlCache<string, AuthUser>;
 
-  constructor(private readonly deps: TokenServiceDeps) {}
+  constructor(private readonly deps: TokenServiceDeps) {
+    this.cache = new TtlCache(deps.clock);
+  }
 
   /** Issues a new login token for a user (the caller has already checked the user may log in). */
   async issue(userId: number): Promise<IssuedToken> {
@@ -51,7 +53,7 @@ export class TokenService implements Authenticator {
     if (token.length > 128) return null;
     const tokenHash = hashToken(token);
     const now = this.deps.clock.now();
-    const cached = this.cache.get(tokenHash, now.getTime());
+    const cached = this.cache.get(tokenHash);
     if (cached) return cached;
     const generation = this.cache.generation;
     const owner = await this.deps.repository.owner(tokenHash, now);

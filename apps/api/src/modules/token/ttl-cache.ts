@@ -1,31 +1,34 @@
+import type { LRUCache } from 'lru-cache';
+import type { Clock } from '../../clock';
+import { lruCache, lruTtl, type Present } from '../../lib/lru';
+
 /**
- * A small in-process read cache: entries live until a deadline, the oldest go first past `max`, and
- * `generation` lets a reader that started before an invalidation refuse to store what it read.
+ * A small in-process read cache (lru-cache): entries live until a deadline on `clock`, the least recently
+ * used go first past `max`, and `generation` lets a reader that started before an invalidation refuse to
+ * store what it read.
  */
-export class TtlCache<K, V> {
-  private readonly entries = new Map<K, { value: V; until: number }>();
+export class TtlCache<K extends Present, V extends Present> {
+  private readonly entries: LRUCache<K, V>;
   /** Bumped by every invalidation: a load that began under an older generation is not stored. */
   generation = 0;
 
-  constructor(private readonly max = 10_000) {}
-
-  get(key: K, now: number): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.until > now) return hit.value;
-    this.entries.delete(key);
-    return undefined;
+  constructor(
+    private readonly clock: Clock,
+    max = 10_000,
+  ) {
+    this.entries = lruCache<K, V>({ max, now: () => clock.now().getTime() });
   }
 
-  /** Stores a value read under `generation` (unless something was invalidated since). */
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /** Stores a value read under `generation` (unless something was invalidated since), until `until` (ms). */
   set(key: K, value: V, until: number, generation: number): void {
     if (generation !== this.generation) return;
-    this.entries.delete(key);
-    if (this.entries.size >= this.max) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, { value, until });
+    const ttlMs = until - this.clock.now().getTime();
+    if (ttlMs > 0) this.entries.set(key, value, { ttl: lruTtl(ttlMs) });
+    else this.entries.delete(key);
   }
 
   delete(key: K): void {
@@ -36,6 +39,6 @@ export class TtlCache<K, V> {
   /** Drops every entry whose value matches. */
   deleteWhere(match: (value: V) => boolean): void {
     this.generation += 1;
-    for (const [key, entry] of this.entries) if (match(entry.value)) this.entries.delete(key);
+    for (const [key, value] of [...this.entries.entries()]) if (match(value)) this.entries.delete(key);
   }
 }

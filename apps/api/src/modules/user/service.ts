@@ -47,9 +47,11 @@ export function defaultNickname(email: string): string {
  * use `findOrCreateByEmail` and `startSession` to log a user in.
  */
 export class UserService {
-  private readonly infoCache = new TtlCache<number, UserInfo>();
+  private readonly infoCache: TtlCache<number, UserInfo>;
 
-  constructor(private readonly deps: UserServiceDeps) {}
+  constructor(private readonly deps: UserServiceDeps) {
+    this.infoCache = new TtlCache(deps.clock);
+  }
 
   /** Drops the cached data.userinfo of a user (call after changing the users row elsewhere). */
   forget(userId: number): void {
@@ -67,7 +69,7 @@ export class UserService {
   /** data.userinfo for the logged-in user. */
   async info(userId: number): Promise<UserInfo> {
     const now = this.deps.clock.now().getTime();
-    const cached = this.infoCache.get(userId, now);
+    const cached = this.infoCache.get(userId);
     if (cached) return cached;
     const generation = this.infoCache.generation;
     const user = await this.deps.users.byId(userId);

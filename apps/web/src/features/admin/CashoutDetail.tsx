@@ -18,7 +18,7 @@ import {
 import { useApi } from '../../shared/api';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { ACTION_DONE, actionButtons, isDangerAction, noteRequired } from './cashout-console';
-import { formatMoney } from './money-ui';
+import { formatMoney } from '../../shared/format/money';
 import { formatTimestamp } from './sections';
 import { CopyValue, FormRow } from './ui';
 import styles from './admin.module.css';

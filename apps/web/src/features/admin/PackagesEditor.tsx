@@ -10,7 +10,7 @@ import {
   packagesToForm,
   type PackagesFormValues,
 } from './money-forms';
-import { formatMoney } from './money-ui';
+import { formatMoney } from '../../shared/format/money';
 import { AddRowButton, CellField, EditorTable, Footer, listErrorOf, useSaveSettings } from './settings-ui';
 import styles from './money.module.css';
 

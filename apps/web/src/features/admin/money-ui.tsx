@@ -5,15 +5,6 @@ import type { ConsoleLedgerEntry } from '@petheart/contracts';
 import { useMessage } from '../../shared/i18n';
 import styles from './money.module.css';
 
-/** A price in the smallest unit (fen) in the currency's own form: 3000 CNY → "CN¥30.00" (en), "¥30.00" (zh). */
-export function formatMoney(fen: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(fen / 100);
-  } catch {
-    return `${currency} ${(fen / 100).toFixed(2)}`;
-  }
-}
-
 /** Coins with a sign (ledger entries): +310, −310. */
 export function signed(n: number, locale: string): string {
   const text = new Intl.NumberFormat(locale).format(Math.abs(n));

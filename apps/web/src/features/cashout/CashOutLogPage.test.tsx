@@ -59,8 +59,8 @@ describe('CashOutLogPage', () => {
     ]);
     const first = rows[0] as HTMLElement;
     expect(within(first).getByTestId('cashout-amount')).toHaveTextContent('¥120');
-    expect(within(first).getByTestId('cashout-fee')).toHaveTextContent('¥0.8');
-    expect(within(first).getByTestId('cashout-net')).toHaveTextContent('¥119.2');
+    expect(within(first).getByTestId('cashout-fee')).toHaveTextContent('¥0.80');
+    expect(within(first).getByTestId('cashout-net')).toHaveTextContent('¥119.20');
     expect(first).toHaveTextContent('China Merchants Bank ****6726');
     // Only a transfer waiting for the operator offers "I have received it".
     expect(screen.getAllByRole('button', { name: 'I have received it' })).toHaveLength(1);
@@ -98,7 +98,7 @@ describe('CashOutLogPage', () => {
     // The dialog animates in (pointer-events: none meanwhile); a person would wait, the test need not.
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     await user.click(await screen.findByRole('button', { name: 'I have received it' }, SLOW));
-    const text = await screen.findByText('Confirm that ¥119.2 has arrived in your account?');
+    const text = await screen.findByText('Confirm that ¥119.20 has arrived in your account?');
     const dialog = text.closest('.adm-dialog-body') as HTMLElement;
     await user.click(within(dialog).getAllByRole('button').at(-1) as HTMLElement);
     await waitFor(() => {

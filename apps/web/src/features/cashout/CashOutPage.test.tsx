@@ -74,7 +74,7 @@ describe('CashOutPage', () => {
   it('shows the minimum, and the fee and net amount as the amount is typed', async () => {
     stub();
     renderApp('/pages/cashOut/cashOut', { token: 'tok' });
-    expect(await screen.findByTestId('cashout-available', {}, SLOW)).toHaveTextContent('¥153.5');
+    expect(await screen.findByTestId('cashout-available', {}, SLOW)).toHaveTextContent('¥153.50');
     const quote = screen.getByTestId('cashout-quote');
     expect(within(quote).getByTestId('quote-minimum')).toHaveTextContent('¥100');
     expect(quote).toHaveTextContent('0.6% of the amount');
@@ -82,19 +82,19 @@ describe('CashOutPage', () => {
     expect(within(quote).getByTestId('quote-net')).toHaveTextContent('—');
 
     await userEvent.type(amountBox(), '120');
-    expect(within(quote).getByTestId('quote-fee')).toHaveTextContent('¥0.8');
-    expect(within(quote).getByTestId('quote-net')).toHaveTextContent('¥119.2');
+    expect(within(quote).getByTestId('quote-fee')).toHaveTextContent('¥0.80');
+    expect(within(quote).getByTestId('quote-net')).toHaveTextContent('¥119.20');
     await userEvent.type(amountBox(), '.5');
     // 120.50: 1,205 coins, fee ceil(7.23) = 8 coins.
-    expect(within(quote).getByTestId('quote-fee')).toHaveTextContent('¥0.8');
-    expect(within(quote).getByTestId('quote-net')).toHaveTextContent('¥119.7');
+    expect(within(quote).getByTestId('quote-fee')).toHaveTextContent('¥0.80');
+    expect(within(quote).getByTestId('quote-net')).toHaveTextContent('¥119.70');
     // Letters never get in.
     await userEvent.type(amountBox(), 'x');
     expect(amountBox()).toHaveValue('120.5');
 
     await userEvent.click(screen.getByRole('button', { name: 'Cash out all' }));
     expect(amountBox()).toHaveValue('153.50');
-    expect(within(quote).getByTestId('quote-net')).toHaveTextContent('¥152.5');
+    expect(within(quote).getByTestId('quote-net')).toHaveTextContent('¥152.50');
   });
 
   it('says when the amount is below the minimum or above the earnings, as it is typed', async () => {
@@ -106,10 +106,10 @@ describe('CashOutPage', () => {
     expect(screen.getByTestId('quote-net')).toHaveTextContent('—');
     await userEvent.clear(amountBox());
     await userEvent.type(amountBox(), '200');
-    expect(screen.getByRole('alert')).toHaveTextContent('The amount exceeds your available earnings (¥153.5)');
+    expect(screen.getByRole('alert')).toHaveTextContent('The amount exceeds your available earnings (¥153.50)');
     await userEvent.clear(amountBox());
     await userEvent.type(amountBox(), '100.05');
-    expect(screen.getByRole('alert')).toHaveTextContent('The amount must be a multiple of ¥0.1');
+    expect(screen.getByRole('alert')).toHaveTextContent('The amount must be a multiple of ¥0.10');
   });
 
   it('in Japanese: below the minimum, above the earnings and a malformed card number', async () => {
@@ -117,10 +117,10 @@ describe('CashOutPage', () => {
     renderApp('/pages/cashOut/cashOut', { token: 'tok', locale: 'ja' });
     await screen.findByTestId('cashout-quote', {}, SLOW);
     await userEvent.type(amountBox(), '50');
-    expect(screen.getByRole('alert')).toHaveTextContent('最低出金額は¥100です');
+    expect(screen.getByRole('alert')).toHaveTextContent('最低出金額は￥100です');
     await userEvent.clear(amountBox());
     await userEvent.type(amountBox(), '300');
-    expect(screen.getByRole('alert')).toHaveTextContent('金額が出金可能な収益（¥153.5）を超えています');
+    expect(screen.getByRole('alert')).toHaveTextContent('金額が出金可能な収益（￥153.50）を超えています');
     await userEvent.type(screen.getByLabelText('カード番号'), '1234 5678 9012 3456');
     await userEvent.tab();
     expect(await screen.findByText('カード番号が正しくありません。ご確認ください')).toBeInTheDocument();

@@ -65,10 +65,10 @@ describe('ManagePage', () => {
     ]);
     renderApp('/pages/manage/manage', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Device management' }, SLOW)).toBeInTheDocument();
-    expect(await screen.findByTestId('summary-available', {}, SLOW)).toHaveTextContent('¥153.5');
+    expect(await screen.findByTestId('summary-available', {}, SLOW)).toHaveTextContent('¥153.50');
     expect(screen.getByTestId('summary-held')).toHaveTextContent('¥90');
-    expect(screen.getByTestId('summary-today')).toHaveTextContent('¥3.6');
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('¥257.1');
+    expect(screen.getByTestId('summary-today')).toHaveTextContent('¥3.60');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('¥257.10');
     expect(screen.getByTestId('manage-online-count')).toHaveTextContent('1 of 2 online');
 
     const [a, b] = await screen.findAllByTestId('device-card');

@@ -5,21 +5,12 @@ import {
   DEFAULT_COVER,
   formatCount,
   formatDistance,
-  formatPrice,
   formatRelativeTime,
   formatWeight,
   imageUrl,
 } from './index';
 
 describe.each(LOCALES)('formatters in %s', (locale) => {
-  it('prices: fen → thousand separators, at most 2 decimals', () => {
-    expect(formatPrice(123456, locale)).toBe('1,234.56');
-    expect(formatPrice(123450, locale)).toBe('1,234.5');
-    expect(formatPrice(100000000, locale)).toBe('1,000,000');
-    expect(formatPrice(5, locale)).toBe('0.05');
-    expect(formatPrice(0, locale)).toBe('0');
-  });
-
   it('counts: k for thousands, w for ten-thousands', () => {
     expect(formatCount(999, locale)).toBe('999');
     expect(formatCount(1000, locale)).toBe('1k');

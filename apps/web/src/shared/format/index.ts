@@ -15,11 +15,6 @@ function numberFormat(locale: Locale, maxDigits: number): Intl.NumberFormat {
   return f;
 }
 
-/** A price in fen (integer) as yuan with thousand separators and at most 2 decimals: 123456 → "1,234.56". */
-export function formatPrice(fen: number, locale: Locale = 'en'): string {
-  return numberFormat(locale, 2).format(Math.round(fen) / 100);
-}
-
 function trimmed(value: number): string {
   // one decimal, truncated (1,999 → 1.9k, never a rounded-up 2.0k), no trailing ".0"
   const v = Math.floor(value * 10) / 10;
