@@ -12,6 +12,7 @@ import { wireSupport } from './composition/support';
 import type { AppConfig } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { EmbeddedMaintenance } from './db/embedded-maintenance';
+import { openRateLimits } from './lib/rate-limit/rate-limits';
 import { createOutboxMailer, createOutboxSms, createSmtpMailer, type Mailer, type SmsSender } from './mail/mailer';
 
 export interface ContainerOverrides {
@@ -43,7 +44,14 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(config.outboxDir, config.mailFrom));
   const sms = overrides.sms ?? createOutboxSms(config.outboxDir);
-  const root = { config, database, clock };
+  // Rate limits (decision 029): in memory, or shared by every API process through Redis with REDIS_URL.
+  const rateLimits = await openRateLimits(config, {
+    clock,
+    onError: (error) => {
+      if (config.logLevel !== 'silent') console.warn('[rate limits]', error);
+    },
+  });
+  const root = { config, database, clock, rateLimits };
   // PGlite has no autovacuum: the app gives its tables what autovacuum would (decision 019).
   const databaseMaintenance = database.pglite
     ? new EmbeddedMaintenance({
@@ -180,6 +188,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       await feedSettlement.stop();
       await databaseMaintenance?.stop();
       await database.close();
+      await rateLimits.close();
     },
   };
 }

@@ -2,10 +2,11 @@ import type { Clock } from '../clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import type { Authenticator } from '../http/auth';
+import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import type { Mailer, SmsSender } from '../mail/mailer';
 import { AdminUserService } from '../modules/admin/service';
 import { CodeRepository } from '../modules/code/repository';
-import { CodeService } from '../modules/code/service';
+import { ADDRESS_LIMITS, CodeService } from '../modules/code/service';
 import { OperatorGate } from '../modules/manage/gate';
 import { ManageRepository } from '../modules/manage/repository';
 import { OAuthIdentityRepository } from '../modules/oauth/repository';
@@ -21,12 +22,14 @@ export function wireAccounts({
   config,
   database,
   clock,
+  rateLimits,
   mailer,
   sms,
 }: {
   config: AppConfig;
   database: DatabaseHandle;
   clock: Clock;
+  rateLimits: RateLimits;
   mailer: Mailer;
   sms: SmsSender;
 }) {
@@ -50,7 +53,8 @@ export function wireAccounts({
     mailer,
     sms,
     clock,
-    ipLimitPerHour: config.codeIpLimitPerHour,
+    addressLimiter: rateLimits.limiter('code-address', ADDRESS_LIMITS),
+    ipLimiter: rateLimits.limiter('code-ip', [{ limit: config.codeIpLimitPerHour, ms: 3600_000 }]),
   });
   // Base operators (decision 015): who runs a base (or earned a share once); also the userinfo's 'operator' role.
   const manageRepository = new ManageRepository(db);

@@ -1,8 +1,8 @@
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
+import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import type { DeviceRepository } from '../modules/device/repository';
-import { MultiWindowLimiter } from '../modules/live/rate-limit';
 import { ReportQueueRepository } from '../modules/moderation/report-repository';
 import { ModerationService } from '../modules/moderation/service';
 import { PostCommentRepository } from '../modules/post/comment-repository';
@@ -21,12 +21,14 @@ export function wireCommunity({
   config,
   database,
   clock,
+  rateLimits,
   deviceRepository,
   realtime,
 }: {
   config: AppConfig;
   database: DatabaseHandle;
   clock: Clock;
+  rateLimits: RateLimits;
   deviceRepository: DeviceRepository;
   realtime: LiveRealtime;
 }) {
@@ -57,8 +59,8 @@ export function wireCommunity({
           likedAmong: (userId, ids) => postRepository.likedAmong(userId, ids),
         })
       : directLikes(postRepository),
-    publishLimiter: new MultiWindowLimiter(clock, POST_PUBLISH_WINDOWS),
-    updateLimiter: new MultiWindowLimiter(clock, POST_UPDATE_WINDOWS),
+    publishLimiter: rateLimits.limiter('post-publish', POST_PUBLISH_WINDOWS),
+    updateLimiter: rateLimits.limiter('post-update', POST_UPDATE_WINDOWS),
     clock,
     assetHost: config.assetHost,
     publicBases: [config.assetHost, config.publicUrl],
@@ -66,7 +68,7 @@ export function wireCommunity({
   const postComments = new PostCommentService({
     comments: new PostCommentRepository(db),
     posts: postRepository,
-    limiter: new MultiWindowLimiter(clock, POST_COMMENT_WINDOWS),
+    limiter: rateLimits.limiter('post-comments', POST_COMMENT_WINDOWS),
     clock,
   });
   const search = new SearchService({

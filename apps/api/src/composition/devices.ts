@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
+import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import { BaseRepository } from '../modules/base/repository';
 import { BaseService } from '../modules/base/service';
 import type { ConfigurationService } from '../modules/configuration/service';
@@ -17,7 +18,6 @@ import { ClipRepository } from '../modules/media/repository';
 import { LiveMediaService } from '../modules/media/service';
 import { PlaybackSigner } from '../modules/media/signer';
 import { playbackSigningKey } from '../modules/media/signing-key';
-import { SlidingWindowLimiter } from '../modules/upload/rate-limit';
 
 /** State reports on PGlite are written in batches at least this far apart (decision 018). */
 const STATE_SPACING_MS = 250;
@@ -27,12 +27,14 @@ export async function wireDevices({
   config,
   database,
   clock,
+  rateLimits,
   deviceRepository,
   configuration,
 }: {
   config: AppConfig;
   database: DatabaseHandle;
   clock: Clock;
+  rateLimits: RateLimits;
   deviceRepository: DeviceRepository;
   configuration: ConfigurationService;
 }) {
@@ -71,8 +73,8 @@ export async function wireDevices({
     devices: deviceRepository,
     clips: new ClipRepository(db),
     signer: new PlaybackSigner(await playbackSigningKey(config.media.signingKey, config.media.dir)),
-    // In memory, per API process: 1 clip per 10 s per user.
-    clipLimiter: new SlidingWindowLimiter(clock, 1, 10_000),
+    // 1 clip per 10 s per user.
+    clipLimiter: rateLimits.limiter('clips', [{ limit: 1, ms: 10_000 }]),
     clock,
     playbackTtlMs: config.media.playbackTtlMs,
     ffmpeg,

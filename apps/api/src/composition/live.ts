@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import type { Authenticator } from '../http/auth';
+import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import { BaseStatsRepository } from '../modules/base/detail-repository';
 import { BaseDetailService } from '../modules/base/detail-service';
 import type { BaseRepository } from '../modules/base/repository';
@@ -13,7 +14,7 @@ import { CommentService } from '../modules/live/comment-service';
 import { FanRepository } from '../modules/live/fan-repository';
 import { FanService } from '../modules/live/fan-service';
 import { LiveListService } from '../modules/live/list-service';
-import { COMMENT_WINDOWS, MultiWindowLimiter } from '../modules/live/rate-limit';
+import { COMMENT_WINDOWS } from '../modules/live/rate-limit';
 import { RoomRepository } from '../modules/live/room-repository';
 import { LiveRoomService } from '../modules/live/room-service';
 import type { MediaServer } from '../modules/media/media-server';
@@ -27,6 +28,7 @@ export function wireLive({
   config,
   database,
   clock,
+  rateLimits,
   authenticator,
   deviceRepository,
   baseRepository,
@@ -38,6 +40,7 @@ export function wireLive({
   config: AppConfig;
   database: DatabaseHandle;
   clock: Clock;
+  rateLimits: RateLimits;
   authenticator: Authenticator;
   deviceRepository: DeviceRepository;
   baseRepository: BaseRepository;
@@ -85,8 +88,8 @@ export function wireLive({
     rooms: roomRepository,
     devices: deviceRepository,
     fans,
-    // In memory, per API process: 1 comment per 2 s and 20 a minute per user per room.
-    limiter: new MultiWindowLimiter(clock, COMMENT_WINDOWS),
+    // 1 comment per 2 s and 20 a minute per user per room.
+    limiter: rateLimits.limiter('live-comments', COMMENT_WINDOWS),
     broadcaster: realtime,
     clock,
   });

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config/env';
 import type { Database, DatabaseHandle } from '../db/client';
+import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import { LedgerChecker } from '../modules/admin-money/checker';
 import { LedgerSearchRepository } from '../modules/admin-money/ledger-search';
 import { PaymentSearchRepository } from '../modules/admin-money/payment-search';
@@ -15,7 +16,6 @@ import { PaymentRepository } from '../modules/payment/repository';
 import { PaymentService } from '../modules/payment/service';
 import { configuredPayment } from '../modules/payment/setup';
 import { supportHelpPayCrediting } from '../modules/support/help-pay-crediting';
-import { SlidingWindowLimiter } from '../modules/upload/rate-limit';
 import type { UserService } from '../modules/user/service';
 
 /** The coin ledger, the console's money pages and checker, payments (with help-pay's ledger for support). */
@@ -23,6 +23,7 @@ export async function wireMoney({
   config,
   database,
   clock,
+  rateLimits,
   users,
   configuration,
   settingsRepository,
@@ -30,6 +31,7 @@ export async function wireMoney({
   config: AppConfig;
   database: DatabaseHandle;
   clock: Clock;
+  rateLimits: RateLimits;
   users: UserService;
   configuration: ConfigurationService;
   settingsRepository: SettingsRepository;
@@ -93,8 +95,8 @@ export async function wireMoney({
     ),
     helpPay: supportHelpPayCrediting({ ledgerIn: supportLedgerIn, clock }),
     packages: async () => (await configuration.settings()).recharge_packages,
-    // In memory, per API process: 20 new orders per user per 10 minutes.
-    limiter: new SlidingWindowLimiter(clock, 20, 600_000),
+    // 20 new orders per user per 10 minutes.
+    limiter: rateLimits.limiter('payment-orders', [{ limit: 20, ms: 600_000 }]),
     clock,
     currency: 'CNY',
     orderTtlMs: config.payment.orderTtlMs,

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
+import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import { SettingsRepository } from '../modules/configuration/repository';
 import { ConfigurationService } from '../modules/configuration/service';
 import { ContentAdminService } from '../modules/content/admin-service';
@@ -12,13 +13,22 @@ import { FeedStatsRepository } from '../modules/feed-stats/repository';
 import { PetRepository } from '../modules/pet/repository';
 import { PetService } from '../modules/pet/service';
 import { StatisticsService } from '../modules/statistics/service';
-import { SlidingWindowLimiter } from '../modules/upload/rate-limit';
 import { UploadRepository } from '../modules/upload/repository';
 import { UploadService } from '../modules/upload/service';
 import { LocalDiskStorage } from '../modules/upload/storage';
 
 /** The site itself: the home page's figures, content, the settings (getConfiguration) and uploads. */
-export function wireSite({ config, database, clock }: { config: AppConfig; database: DatabaseHandle; clock: Clock }) {
+export function wireSite({
+  config,
+  database,
+  clock,
+  rateLimits,
+}: {
+  config: AppConfig;
+  database: DatabaseHandle;
+  clock: Clock;
+  rateLimits: RateLimits;
+}) {
   const { db } = database;
   const deviceRepository = new DeviceRepository(db);
   // The home page's figures: deployed devices, and what the acknowledged feeds add up to (decision 012).
@@ -62,8 +72,8 @@ export function wireSite({ config, database, clock }: { config: AppConfig; datab
   const upload = new UploadService({
     storage: new LocalDiskStorage(config.uploadDir),
     uploads: new UploadRepository(db),
-    // In memory, per API process: 60 uploads per user per hour.
-    limiter: new SlidingWindowLimiter(clock, 60, 3_600_000),
+    // 60 uploads per user per hour.
+    limiter: rateLimits.limiter('uploads', [{ limit: 60, ms: 3_600_000 }]),
     clock,
     publicBase: config.assetHost || config.publicUrl,
   });

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
+import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import type { BaseRepository } from '../modules/base/repository';
 import { CURRENCY, type ConfigurationService } from '../modules/configuration/service';
 import type { UploadedImages } from '../modules/content/uploaded-images';
@@ -19,6 +20,7 @@ export function wireSupport({
   config,
   database,
   clock,
+  rateLimits,
   configuration,
   uploadedImages,
   supportLedgerIn,
@@ -29,6 +31,7 @@ export function wireSupport({
   config: AppConfig;
   database: DatabaseHandle;
   clock: Clock;
+  rateLimits: RateLimits;
   configuration: ConfigurationService;
   uploadedImages: UploadedImages;
   /** The support ledger that joins the gift's transaction (shared with help-pay's crediting). */
@@ -68,7 +71,7 @@ export function wireSupport({
     clock,
   });
   const maps = configuredMaps(config, {
-    clock,
+    rateLimits,
     stations: async () => (await baseRepository.list({ page: 1, limit: 100 })).rows,
     onError: (error) => {
       if (config.logLevel !== 'silent') console.warn('[maps]', error);

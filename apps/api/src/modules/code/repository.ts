@@ -6,42 +6,9 @@ export type CodeChannel = 'email' | 'mobile';
 export type CodeRow = typeof authCodes.$inferSelect;
 export type NewCode = typeof authCodes.$inferInsert;
 
-/** auth_codes: one row per code sent (or per send refused silently); rate limits count these rows. */
+/** auth_codes: one row per code sent (or per send answered silently); the send limits are RateLimits' (decision 029). */
 export class CodeRepository {
   constructor(private readonly db: Database) {}
-
-  /**
-   * Runs `fn` while holding a transaction-scoped advisory lock for this address, so two concurrent
-   * sends to one address cannot both slip under a limit.
-   */
-  async locked<T>(key: string, fn: (repo: CodeRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
-      return fn(new CodeRepository(tx));
-    });
-  }
-
-  /** Send times (newest first) to an address since `since`. */
-  async sentTo(channel: CodeChannel, address: string, since: Date, max: number): Promise<Date[]> {
-    const rows = await this.db
-      .select({ at: authCodes.createdAt })
-      .from(authCodes)
-      .where(and(eq(authCodes.channel, channel), eq(authCodes.address, address), gt(authCodes.createdAt, since)))
-      .orderBy(desc(authCodes.createdAt))
-      .limit(max);
-    return rows.map((r) => r.at);
-  }
-
-  /** Send times (newest first) from a client address since `since`. */
-  async sentFrom(ip: string, since: Date, max: number): Promise<Date[]> {
-    const rows = await this.db
-      .select({ at: authCodes.createdAt })
-      .from(authCodes)
-      .where(and(eq(authCodes.ip, ip), gt(authCodes.createdAt, since)))
-      .orderBy(desc(authCodes.createdAt))
-      .limit(max);
-    return rows.map((r) => r.at);
-  }
 
   async insert(code: NewCode): Promise<number> {
     const rows = await this.db.insert(authCodes).values(code).returning({ id: authCodes.id });
@@ -98,7 +65,7 @@ export class CodeRepository {
     return rows[0]?.attempts ?? 0;
   }
 
-  /** Housekeeping: rows older than `before` no longer count for any limit. */
+  /** Housekeeping: drops rows older than `before`. */
   async deleteOlderThan(before: Date): Promise<void> {
     await this.db.delete(authCodes).where(lt(authCodes.createdAt, before));
   }

@@ -2,18 +2,19 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodeEvent, Locale } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
+import { consumeAll, retryAfterSeconds, type RateLimiter, type RateWindow } from '../../lib/rate-limit/limiter';
 import type { Mailer, SmsSender } from '../../mail/mailer';
 import { codeMail, codeSms } from '../../mail/templates';
 import type { CodeChannel, CodeRepository } from './repository';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
-/** Per address: at most `max` sends within `ms`. */
-export const ADDRESS_LIMITS = [
-  { ms: 60_000, max: 1 },
-  { ms: 3600_000, max: 5 },
-  { ms: 86_400_000, max: 10 },
-] as const;
+/** Per address (channel and address, every event): 1 send a minute, 5 an hour, 10 a day. */
+export const ADDRESS_LIMITS: readonly RateWindow[] = [
+  { limit: 1, ms: 60_000 },
+  { limit: 5, ms: 3600_000 },
+  { limit: 10, ms: 86_400_000 },
+];
 
 /** Whether an account exists for an address (the code service asks, it does not own users). */
 export interface AccountLookup {
@@ -26,7 +27,10 @@ export interface CodeServiceDeps {
   mailer: Mailer;
   sms: SmsSender;
   clock: Clock;
-  ipLimitPerHour: number;
+  /** ADDRESS_LIMITS, keyed `channel:address`. */
+  addressLimiter: RateLimiter;
+  /** Sends per client address an hour (CODE_IP_LIMIT_PER_HOUR). */
+  ipLimiter: RateLimiter;
 }
 
 export interface SendRequest {
@@ -67,27 +71,23 @@ export class CodeService {
     const silent = !known && (event === 'resetpwd' || event === 'emaillogin');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
 
-    const id = await this.deps.repository.locked(`code:${channel}:${address}`, async (repo) => {
-      const now = this.deps.clock.now();
-      const t = now.getTime();
-      const sent = await repo.sentTo(channel, address, new Date(t - 86_400_000), 10);
-      const ipSent = await repo.sentFrom(ip, new Date(t - 3600_000), this.deps.ipLimitPerHour);
-      const wait = Math.max(
-        ...ADDRESS_LIMITS.map((limit) => windowWait(sent, limit, t)),
-        windowWait(ipSent, { ms: 3600_000, max: this.deps.ipLimitPerHour }, t),
-      );
-      if (wait > 0) throw new AppError('rate_limited', {}, wait);
-      // A silent send is recorded as already used: it counts for the limits and can never be entered.
-      return repo.insert({
-        channel,
-        address,
-        event,
-        ip,
-        codeHash: hashCode(channel, address, event, code),
-        createdAt: now,
-        expiresAt: new Date(t + CODE_TTL_MS),
-        usedAt: silent ? now : null,
-      });
+    // Counted before anything is stored: a silent send counts like a real one (no enumeration through 429s).
+    const decision = await consumeAll([
+      { limiter: this.deps.addressLimiter, key: `${channel}:${address}` },
+      { limiter: this.deps.ipLimiter, key: ip },
+    ]);
+    if (!decision.allowed) throw new AppError('rate_limited', {}, retryAfterSeconds(decision));
+    const now = this.deps.clock.now();
+    // A silent send is recorded as already used: it can never be entered.
+    const id = await this.deps.repository.insert({
+      channel,
+      address,
+      event,
+      ip,
+      codeHash: hashCode(channel, address, event, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      usedAt: silent ? now : null,
     });
     if (silent) return;
 

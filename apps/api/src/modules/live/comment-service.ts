@@ -1,12 +1,12 @@
 import type { CommentListData, LiveComment, LiveServerEvent, LiveServerEventName } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
+import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import type { DeviceRepository } from '../device/repository';
 import type { CommentRepository } from './comment-repository';
 import type { FanService } from './fan-service';
 import { requireRoom } from './policy';
 import { toLiveComment } from './presenter';
-import type { MultiWindowLimiter } from './rate-limit';
 import type { RoomRepository } from './room-repository';
 
 /** Sends an event to every socket in a device's room (the realtime server). */
@@ -19,8 +19,8 @@ export interface CommentServiceDeps {
   rooms: Pick<RoomRepository, 'latestSeq'>;
   devices: Pick<DeviceRepository, 'byId'>;
   fans: Pick<FanService, 'earn'>;
-  /** Per user per room (see COMMENT_WINDOWS); in memory, per API process. */
-  limiter: MultiWindowLimiter;
+  /** Per user per room (see COMMENT_WINDOWS); shared by the API processes with REDIS_URL. */
+  limiter: RateLimiter;
   broadcaster: RoomBroadcaster;
   clock: Clock;
 }
@@ -30,8 +30,8 @@ export class CommentService {
   constructor(private readonly deps: CommentServiceDeps) {}
 
   async send(userId: number, body: { device_id: string; content: string }): Promise<LiveComment> {
-    const wait = this.deps.limiter.take(`${String(userId)}:${body.device_id}`);
-    if (wait > 0) throw new AppError('comment_too_fast', {}, wait);
+    const decision = await this.deps.limiter.consume(`${String(userId)}:${body.device_id}`);
+    if (!decision.allowed) throw new AppError('comment_too_fast', {}, retryAfterSeconds(decision));
     await requireRoom(this.deps.devices, body.device_id);
     const seq = await this.deps.comments.insert(body.device_id, userId, body.content, this.deps.clock.now());
     // A member's comment earns fan points; the broadcast then shows the level it led to.

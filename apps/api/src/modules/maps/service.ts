@@ -7,6 +7,7 @@ import type {
   MapSuggestionBody,
 } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
+import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import { MapError, type LatLng, type MapsProvider } from './provider';
 
 /** The SDK's parameter check: a required text (310 with its name when missing or blank). */
@@ -42,7 +43,7 @@ export class MapsService {
     private readonly deps: {
       provider: MapsProvider;
       /** Calls per client address (a provider's quota is the product's). */
-      limiter: { take(key: string): number };
+      limiter: RateLimiter;
     },
   ) {
     this.provider = deps.provider;
@@ -95,8 +96,8 @@ export class MapsService {
   }
 
   private async run<T>(client: string, work: () => Promise<T>): Promise<T> {
-    const wait = this.deps.limiter.take(client);
-    if (wait > 0) throw new AppError('rate_limited', {}, wait);
+    const decision = await this.deps.limiter.consume(client);
+    if (!decision.allowed) throw new AppError('rate_limited', {}, retryAfterSeconds(decision));
     try {
       return await work();
     } catch (error) {

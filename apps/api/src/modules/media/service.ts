@@ -6,8 +6,8 @@ import { tellListeners } from '../../listeners';
 import type { Clock } from '../../clock';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
+import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import type { DeviceRepository } from '../device/repository';
-import type { SlidingWindowLimiter } from '../upload/rate-limit';
 import { writeClip } from './clip-file';
 import type { MediaServer } from './media-server';
 import { toClip } from './presenter';
@@ -22,7 +22,7 @@ export interface LiveMediaServiceDeps {
   clips: ClipRepository;
   signer: PlaybackSigner;
   /** Clips a user may cut (1 per 10 s). */
-  clipLimiter: SlidingWindowLimiter;
+  clipLimiter: RateLimiter;
   clock: Clock;
   playbackTtlMs: number;
   ffmpeg: string | undefined;
@@ -104,8 +104,8 @@ export class LiveMediaService {
   async createClip(userId: number, deviceId: string): Promise<Clip> {
     const device = await this.enabledDevice(deviceId);
     if (!this.deps.media.isLive(device.id)) throw new AppError('camera_offline');
-    const wait = this.deps.clipLimiter.take(userId);
-    if (wait > 0) throw new AppError('rate_limited', {}, wait);
+    const decision = await this.deps.clipLimiter.consume(userId);
+    if (!decision.allowed) throw new AppError('rate_limited', {}, retryAfterSeconds(decision));
     if (this.cutting >= MAX_CONCURRENT_CUTS) throw new AppError('rate_limited', {}, 1);
     this.cutting++;
     try {

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import { DEFAULT_EXPIRY_SWEEP_MS, OrderExpiry } from './expiry';
 import { DEFAULT_ORDER_TTL_MS, newOrderNo, rechargeDescription } from './policy';
 import { toPaymentOrder } from './presenter';
@@ -58,11 +59,6 @@ export interface NewOrderSpec {
   openid: string | undefined;
 }
 
-/** Per-user limit on new orders (SlidingWindowLimiter). */
-export interface OrderLimiter {
-  take(key: number): number;
-}
-
 export interface PaymentServiceDeps {
   orders: PaymentRepository;
   /** The configured provider (PAYMENT_PROVIDER). */
@@ -72,7 +68,8 @@ export interface PaymentServiceDeps {
   helpPay?: HelpPayCrediting;
   /** The recharge packages on sale (config recharge_packages). */
   packages: () => Promise<z.infer<typeof RechargePackageSchema>[]>;
-  limiter: OrderLimiter;
+  /** New orders per user. */
+  limiter: RateLimiter;
   clock: Clock;
   currency: string;
   /** A recharge order still unpaid this long is closed (PAYMENT_ORDER_TTL_MINUTES; default 30 minutes). */
@@ -135,8 +132,8 @@ export class PaymentService {
     const { provider, clock } = this.deps;
     const openid = spec.openid?.trim() ?? '';
     if (provider.needsOpenid && !openid) throw new AppError('payment_open_in_wechat');
-    const wait = this.deps.limiter.take(userId);
-    if (wait > 0) throw new AppError('rate_limited', {}, wait);
+    const decision = await this.deps.limiter.consume(userId);
+    if (!decision.allowed) throw new AppError('rate_limited', {}, retryAfterSeconds(decision));
 
     const now = clock.now();
     const order = await this.deps.orders.insertOrder({

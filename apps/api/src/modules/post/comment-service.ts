@@ -1,7 +1,7 @@
 import type { PostComment, PostCommentBody, PostCommentsData } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
-import type { MultiWindowLimiter } from '../live/rate-limit';
+import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import type { PostCommentRepository } from './comment-repository';
 import { canSee } from './policy';
 import { toPostComment } from './presenter';
@@ -11,8 +11,8 @@ import type { Viewer } from './viewer';
 export interface PostCommentServiceDeps {
   comments: PostCommentRepository;
   posts: Pick<PostRepository, 'byId'>;
-  /** Per user (POST_COMMENT_WINDOWS); in memory, per API process. */
-  limiter: MultiWindowLimiter;
+  /** Per user (POST_COMMENT_WINDOWS); shared by the API processes with REDIS_URL. */
+  limiter: RateLimiter;
   clock: Clock;
 }
 
@@ -31,8 +31,8 @@ export class PostCommentService {
   async add(userId: number, body: PostCommentBody): Promise<PostComment> {
     const post = await this.deps.posts.byId(body.id);
     if (post?.status !== 'res') throw new AppError('not_found');
-    const wait = this.deps.limiter.take(String(userId));
-    if (wait > 0) throw new AppError('comment_too_fast', {}, wait);
+    const decision = await this.deps.limiter.consume(userId);
+    if (!decision.allowed) throw new AppError('comment_too_fast', {}, retryAfterSeconds(decision));
     const id = await this.deps.comments.insert(body.id, userId, body.content, this.deps.clock.now());
     if (id === undefined) throw new AppError('not_found');
     const view = await this.deps.comments.view(id);

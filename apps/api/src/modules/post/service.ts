@@ -8,8 +8,8 @@ import type {
 } from '@petheart/contracts';
 import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
+import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import type { DeviceRepository } from '../device/repository';
-import type { MultiWindowLimiter } from '../live/rate-limit';
 import type { LikeReader } from './like-cache';
 import type { PublishedPostCache } from './list-cache';
 import { canSee, isClipId, uploadPath } from './policy';
@@ -24,9 +24,9 @@ export interface PostServiceDeps {
   cache: PublishedPostCache;
   /** Who likes what (kept in memory on the embedded database, read each time on PostgreSQL). */
   likes: LikeReader;
-  /** New posts, and edits, per user (POST_PUBLISH_WINDOWS, POST_UPDATE_WINDOWS); in memory, per API process. */
-  publishLimiter: MultiWindowLimiter;
-  updateLimiter: MultiWindowLimiter;
+  /** New posts, and edits, per user (POST_PUBLISH_WINDOWS, POST_UPDATE_WINDOWS); shared with REDIS_URL. */
+  publishLimiter: RateLimiter;
+  updateLimiter: RateLimiter;
   clock: Clock;
   /** Prepended to clip files (`${assetHost}/uploads/…`); '' for addresses on the API's origin. */
   assetHost: string;
@@ -40,8 +40,8 @@ export class PostService {
 
   async publish(userId: number, body: PostPublishBody): Promise<Post> {
     const edit = await this.checked(userId, body);
-    const wait = this.deps.publishLimiter.take(String(userId));
-    if (wait > 0) throw new AppError('post_too_fast', {}, wait);
+    const decision = await this.deps.publishLimiter.consume(userId);
+    if (!decision.allowed) throw new AppError('post_too_fast', {}, retryAfterSeconds(decision));
     const row = await this.deps.posts.insert({ userId, ...edit, createdAt: edit.updatedAt });
     return this.present(row.id, userId);
   }
@@ -52,8 +52,8 @@ export class PostService {
     if (!current) throw new AppError('not_found');
     if (current.userId !== userId) throw new AppError('forbidden');
     const edit = await this.checked(userId, body);
-    const wait = this.deps.updateLimiter.take(String(userId));
-    if (wait > 0) throw new AppError('post_too_fast', {}, wait);
+    const decision = await this.deps.updateLimiter.consume(userId);
+    if (!decision.allowed) throw new AppError('post_too_fast', {}, retryAfterSeconds(decision));
     const row = await this.deps.posts.edit(body.id, userId, edit);
     if (!row) throw new AppError('not_found');
     if (current.status === 'res') this.deps.cache.invalidate();

@@ -1,40 +1,28 @@
-/** Anything that tells the time (container.clock). */
-export interface Clock {
-  now(): Date;
-}
+import type { Clock } from '../../clock';
+import type { RateDecision, RateLimiter } from '../../lib/rate-limit/limiter';
+import { memoryLimiter } from '../../lib/rate-limit/rate-limits';
 
 /**
- * A sliding-window counter per key, in memory (one API process). Enough for uploads today; with several
- * API processes each allows `limit`, so move it to Redis or the database when scaling out.
+ * `limit` hits per `windowMs` per key, in this process's memory on `clock` (rate-limiter-flexible's RateLimiterMemory;
+ * the window is fixed, from a key's first hit — the name is older). The app's limits come from RateLimits
+ * (lib/rate-limit), shared through Redis with REDIS_URL; this one is for services a test builds by hand.
  */
-export class SlidingWindowLimiter {
-  private readonly hits = new Map<string | number, number[]>();
+export class SlidingWindowLimiter implements RateLimiter {
+  private readonly inner: RateLimiter;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Records a hit for `key`; answers 0 when allowed, else the seconds until the next hit is allowed. */
-  take(key: string | number): number {
-    const now = this.clock.now().getTime();
-    const since = now - this.windowMs;
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > since);
-    if (recent.length >= this.limit) {
-      this.hits.set(key, recent);
-      const oldest = recent[0] ?? now;
-      return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
-    }
-    recent.push(now);
-    this.hits.set(key, recent);
-    if (this.hits.size > 10_000) this.prune(since);
-    return 0;
+  constructor(clock: Clock, limit: number, windowMs: number) {
+    this.inner = memoryLimiter(clock, [{ limit, ms: windowMs }]);
   }
 
-  private prune(since: number) {
-    for (const [key, times] of this.hits) {
-      if (!times.some((t) => t > since)) this.hits.delete(key);
-    }
+  consume(key: string | number): Promise<RateDecision> {
+    return this.inner.consume(key);
+  }
+
+  refund(key: string | number): Promise<void> {
+    return this.inner.refund(key);
+  }
+
+  waitMs(key: string | number): Promise<number> {
+    return this.inner.waitMs(key);
   }
 }

@@ -42,7 +42,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ upload: UploadService }> = as
     },
     async (request) => {
       const user = currentUser(request);
-      upload.admit(user.id);
+      await upload.admit(user.id);
       let input: Buffer;
       try {
         const part = await request.file();

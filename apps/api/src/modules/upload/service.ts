@@ -1,14 +1,15 @@
 import type { UploadData } from '@petheart/contracts';
+import type { Clock } from '../../clock';
 import { AppError } from '../../http/errors';
+import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import { DEFAULT_IMAGE_LIMITS, processImage, type ImageLimits } from './image';
-import type { Clock, SlidingWindowLimiter } from './rate-limit';
 import type { UploadRepository } from './repository';
 import type { FileStorage } from './storage';
 
 export interface UploadServiceDeps {
   storage: FileStorage;
   uploads: UploadRepository;
-  limiter: SlidingWindowLimiter;
+  limiter: RateLimiter;
   clock: Clock;
   /** Prefix of `fullurl`: the asset host when set, else the public URL. */
   publicBase: string;
@@ -19,9 +20,9 @@ export class UploadService {
   constructor(private readonly deps: UploadServiceDeps) {}
 
   /** Refuses a user over their upload allowance ('rate_limited' with retry-after). Call before reading the body. */
-  admit(userId: number): void {
-    const wait = this.deps.limiter.take(userId);
-    if (wait > 0) throw new AppError('rate_limited', {}, wait);
+  async admit(userId: number): Promise<void> {
+    const decision = await this.deps.limiter.consume(userId);
+    if (!decision.allowed) throw new AppError('rate_limited', {}, retryAfterSeconds(decision));
   }
 
   /** Checks, re-encodes and stores an image; records it against the user. */
