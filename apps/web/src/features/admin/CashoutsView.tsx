@@ -8,7 +8,7 @@ import { statusFromFilter } from './cashout-console';
 import { CashoutDetail, CashoutStatusTag } from './CashoutDetail';
 import { CashoutRules } from './CashoutRules';
 import { useConsoleList } from './console-list';
-import { DataTable, Drawer, ListPanel } from './DataTable';
+import { DataTable, Drawer, ListPanel, LoadFailed } from './DataTable';
 import { formatMoney } from '../../shared/format/money';
 import { FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
 import { formatTimestamp } from './sections';
@@ -123,14 +123,7 @@ export function CashoutsView() {
             </tr>
           )}
         >
-          {!data && list.query.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.query.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <CashoutRules />

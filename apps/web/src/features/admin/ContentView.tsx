@@ -19,7 +19,7 @@ import { useLanguage, useMessage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { ContentForm } from './ContentForm';
 import { PublishedTag } from './content-ui';
-import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging } from './DataTable';
+import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from './DataTable';
 import { formatTimestamp, pageCount } from './sections';
 import styles from './admin.module.css';
 import own from './console-content.module.css';
@@ -211,14 +211,7 @@ export function ContentView() {
             );
           }}
         >
-          {!data && list.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.isError ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer open={editing !== null} onClose={close}>

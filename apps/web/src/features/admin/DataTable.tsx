@@ -174,3 +174,16 @@ export function Drawer({ open, onClose, children }: { open: boolean; onClose: ()
     </Popup>
   );
 }
+
+/** What a console list or form shows when it could not load: the message, and Retry. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.empty} role="alert">
+      {t('common:loadFailed')}{' '}
+      <Button size="mini" onClick={onRetry}>
+        {t('common:retry')}
+      </Button>
+    </div>
+  );
+}

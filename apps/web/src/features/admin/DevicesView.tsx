@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Dialog, Toast } from 'antd-mobile';
+import { Dialog, Toast } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +14,7 @@ import {
 import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { CredentialsDialog } from './CredentialsDialog';
-import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging } from './DataTable';
+import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from './DataTable';
 import { DeviceForm } from './DeviceForm';
 import { DeviceRow, type DeviceAction } from './DeviceRow';
 import { pageCount } from './sections';
@@ -185,14 +185,7 @@ export function DevicesView() {
             />
           )}
         >
-          {!data && list.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.isError ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer open={editing !== null} onClose={close}>

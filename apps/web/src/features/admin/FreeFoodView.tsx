@@ -1,9 +1,8 @@
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AdminFreeFoodBodySchema, AdminFreeFoodListDataSchema } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { CONSOLE_PAGE_SIZE, useConsoleList } from './console-list';
-import { DataTable, ListPanel } from './DataTable';
+import { DataTable, ListPanel, LoadFailed } from './DataTable';
 import { FilterBar, TextFilter, useFilters } from './money-ui';
 import { formatTimestamp } from './sections';
 import adminStyles from './admin.module.css';
@@ -100,14 +99,7 @@ export function FreeFoodView() {
           </tr>
         )}
       >
-        {!data && list.query.isError ? (
-          <div className={adminStyles.empty} role="alert">
-            {t('common:loadFailed')}{' '}
-            <Button size="mini" onClick={() => void list.query.refetch()}>
-              {t('common:retry')}
-            </Button>
-          </div>
-        ) : null}
+        {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
       </DataTable>
     </ListPanel>
   );

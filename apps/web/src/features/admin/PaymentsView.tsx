@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePaymentListDataSchema, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { CONSOLE_PAGE_SIZE, useConsoleList } from './console-list';
-import { DataTable, Drawer, ListPanel } from './DataTable';
+import { DataTable, Drawer, ListPanel, LoadFailed } from './DataTable';
 import { EMPTY_PAYMENT_FILTERS, paymentListBody } from './money-forms';
 import { formatMoney } from '../../shared/format/money';
 import { DateRangeFilter, FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
@@ -120,14 +120,7 @@ export function PaymentsView() {
             </tr>
           )}
         >
-          {!data && list.query.isError ? (
-            <div className={adminStyles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.query.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer

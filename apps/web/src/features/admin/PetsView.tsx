@@ -9,7 +9,7 @@ import { DEFAULT_COVER, imageUrl } from '../../shared/format';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { PublishedTag } from './content-ui';
-import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging } from './DataTable';
+import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from './DataTable';
 import { PetForm } from './PetForm';
 import { formatTimestamp, pageCount } from './sections';
 import styles from './admin.module.css';
@@ -170,14 +170,7 @@ export function PetsView() {
             );
           }}
         >
-          {!data && list.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.isError ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer open={editing !== null} onClose={close}>

@@ -6,7 +6,7 @@ import { AdminPostListDataSchema, POST_STATUSES, type AdminPost, type PostStatus
 import { useLanguage } from '../../shared/i18n';
 import { useConsoleList } from './console-list';
 import { Thumbs } from './content-ui';
-import { DataTable, Drawer, ListPanel } from './DataTable';
+import { DataTable, Drawer, ListPanel, LoadFailed } from './DataTable';
 import { FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
 import { POST_STATUS_COLORS, PostReview } from './PostReview';
 import { formatTimestamp } from './sections';
@@ -128,14 +128,7 @@ export function PostsView() {
             </tr>
           )}
         >
-          {!data && list.query.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.query.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer open={shown !== null} onClose={close}>

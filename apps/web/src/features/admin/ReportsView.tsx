@@ -19,7 +19,7 @@ import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { useConsoleList } from './console-list';
 import { Thumbs } from './content-ui';
-import { DataTable, Drawer, ListPanel } from './DataTable';
+import { DataTable, Drawer, ListPanel, LoadFailed } from './DataTable';
 import { FilterBar, SelectFilter, useFilters } from './money-ui';
 import { formatTimestamp } from './sections';
 import { FormRow } from './ui';
@@ -270,14 +270,7 @@ export function ReportsView() {
             </tr>
           )}
         >
-          {!data && list.query.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.query.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer open={shown !== null} onClose={close}>

@@ -1,4 +1,4 @@
-import { Button, DotLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConsoleSettingsSchema, type ConsoleSettings } from '@petheart/contracts';
@@ -9,6 +9,7 @@ import { PackagesEditor } from './PackagesEditor';
 import { PortionsEditor } from './PortionsEditor';
 import adminStyles from './admin.module.css';
 import styles from './money.module.css';
+import { LoadFailed } from './DataTable';
 
 const KEY = ['admin', 'settings'];
 
@@ -38,12 +39,7 @@ export function SettingsView() {
       {!settings ? (
         <div className={adminStyles.panel}>
           {query.isError ? (
-            <div className={adminStyles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void query.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
+            <LoadFailed onRetry={() => void query.refetch()} />
           ) : (
             <div className={adminStyles.empty}>
               <DotLoading />

@@ -10,7 +10,7 @@ import {
 import { useLanguage } from '../../shared/i18n';
 import { ApplicationReview, REVIEW_COLORS } from './ApplicationReview';
 import { useConsoleList } from './console-list';
-import { DataTable, Drawer, ListPanel } from './DataTable';
+import { DataTable, Drawer, ListPanel, LoadFailed } from './DataTable';
 import { FilterBar, SelectFilter, TextFilter, useFilters } from './money-ui';
 import { formatTimestamp } from './sections';
 import styles from './admin.module.css';
@@ -137,14 +137,7 @@ export function SupportApplicationsView() {
             </tr>
           )}
         >
-          {!data && list.query.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.query.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer open={shown !== null} onClose={close}>

@@ -12,7 +12,7 @@ import {
 import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
-import { DataTable, Drawer, ListPanel } from './DataTable';
+import { DataTable, Drawer, ListPanel, LoadFailed } from './DataTable';
 import { formatMoney } from '../../shared/format/money';
 import { FilterBar, SelectFilter, useFilters } from './money-ui';
 import { formatTimestamp, pageCount } from './sections';
@@ -233,14 +233,7 @@ export function SupportEventsView() {
             </tr>
           )}
         >
-          {!data && list.isError ? (
-            <div className={styles.empty} role="alert">
-              {t('common:loadFailed')}{' '}
-              <Button size="mini" onClick={() => void list.refetch()}>
-                {t('common:retry')}
-              </Button>
-            </div>
-          ) : null}
+          {!data && list.isError ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
         </DataTable>
       </ListPanel>
       <Drawer open={editing !== null} onClose={close}>
