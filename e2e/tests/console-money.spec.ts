@@ -104,7 +104,7 @@ test('the console edits a recharge package, finds a paid order and its ledger cr
     await expect(page.getByText('1 order', { exact: true })).toBeVisible();
     const row = page.getByTestId(`payment-row-${orderNo}`);
     await expect(row).toContainText('Paid');
-    await expect(row).toContainText('30.00');
+    await expect(row).toContainText('¥30');
     await snap(page, 'console-payments', 'en');
     await row.getByRole('button', { name: 'Details' }).click();
     const drawer = page.locator('.adm-popup-body');

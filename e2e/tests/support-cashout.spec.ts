@@ -77,8 +77,14 @@ async function rechargeByApi(baseURL: string, token: string): Promise<void> {
     .toBe('paid');
 }
 
-/** Money as the app shows it (CNY, at most two decimals): 10000 → "¥100", 60 → "¥0.6". */
-const yuan = (fen: number) => `¥${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(fen / 100)}`;
+/** Money as the app and the console show it in English: 10000 → "¥100", 60 → "¥0.60", 25450 → "¥254.50". */
+const yuan = (fen: number) =>
+  new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency: 'CNY',
+    currencyDisplay: 'narrowSymbol',
+    trailingZeroDisplay: 'stripIfInteger',
+  }).format(fen / 100);
 
 async function summaryOf(baseURL: string, token: string): Promise<ManageSummary> {
   const res = await callApi(baseURL, '/manage/summary', {}, token);
