@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import type * as contracts from '@petheart/contracts';
 
@@ -11,12 +12,15 @@ const RESOLVED = `\0${MESSAGES_MODULE}`;
 const require = createRequire(import.meta.url);
 /** The contracts package's entry (TypeScript, evaluated by Vite's module runner). */
 const CONTRACTS_ENTRY = require.resolve('@petheart/contracts');
+/** The contracts package's folder: its sources and its texts (locales/<locale>/*.json). */
+const CONTRACTS_DIR = path.dirname(path.dirname(CONTRACTS_ENTRY)) + path.sep;
 
 /**
- * Splits the contracts MESSAGES catalogue (the single source of the texts) into one small module per language,
- * generated at build time, so the app loads only the current language's texts and none in its entry chunk.
- * Placeholders become i18next's (`{name}` → `{{name}}`); an empty text falls back to the fallback language's,
- * as contracts' `translate` does, so the fallback language never has to be loaded beside the current one.
+ * Serves the contracts MESSAGES catalogue (the single source of the texts, packages/contracts/locales/<locale>/
+ * *.json) as one small module per language, generated at build time, so the app loads only the current
+ * language's texts and none in its entry chunk. Placeholders are i18next's already (`{{name}}`); an empty text
+ * falls back to the fallback language's, as contracts' `translate` does, so the fallback language never has to
+ * be loaded beside the current one.
  */
 export function messagesPlugin(): Plugin {
   let catalogue: Promise<{ contracts: Contracts; files: string[] }> | undefined;
@@ -45,12 +49,12 @@ export function messagesPlugin(): Plugin {
       const texts: Record<string, string> = {};
       for (const [key, t] of Object.entries(MESSAGES)) {
         const own: string = t[locale];
-        texts[key] = (own === '' ? t[FALLBACK_LOCALE] : own).replace(/\{(\w+)\}/g, '{{$1}}');
+        texts[key] = own === '' ? t[FALLBACK_LOCALE] : own;
       }
       return `export default ${JSON.stringify(texts)};\n`;
     },
     watchChange(file) {
-      if (file.startsWith(CONTRACTS_ENTRY.replace(/index\.ts$/, ''))) catalogue = undefined;
+      if (file.startsWith(CONTRACTS_DIR)) catalogue = undefined;
     },
   };
 }

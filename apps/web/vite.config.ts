@@ -4,7 +4,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { messagesPlugin } from './vite-messages-plugin.ts';
+import { MESSAGES_MODULE, messagesPlugin } from './vite-messages-plugin.ts';
 
 const require = createRequire(import.meta.url);
 /** react-router 7 publishes its production build only by path (its exports map always names development). */
@@ -18,6 +18,20 @@ const API = 'http://127.0.0.1:8080';
  * every import resolves to it even if a nested copy appears again.
  */
 export const REACT_DEDUPE = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'scheduler'];
+
+/**
+ * Translated strings are one chunk per language and namespace, named `i18n-<locale>-<namespace>-<hash>.js`
+ * (src/locales/<locale>/<namespace>.json, and the contracts messages as `messages`), so the build and the
+ * network log show which strings a page loads (bench/locale-bytes.ts counts them by this name).
+ */
+function stringsChunkName(chunk: { facadeModuleId: string | null }): string {
+  const id = chunk.facadeModuleId ?? '';
+  const file = /\/src\/locales\/([\w-]+)\/(\w+)\.json$/.exec(id);
+  if (file) return `assets/i18n-${file[1] ?? ''}-${file[2] ?? ''}-[hash].js`;
+  const messages = new RegExp(`^\\0${MESSAGES_MODULE}([\\w-]+)$`).exec(id);
+  if (messages) return `assets/i18n-${messages[1] ?? ''}-messages-[hash].js`;
+  return 'assets/[name]-[hash].js';
+}
 
 export default defineConfig(({ mode }) => ({
   plugins: [
@@ -35,6 +49,9 @@ export default defineConfig(({ mode }) => ({
     }),
   ],
   base: '/',
+  // A JSON module (the translated strings) exports its object only: named exports per top-level key would
+  // repeat every string's binding in each strings chunk.
+  json: { namedExports: false },
   resolve: {
     dedupe: REACT_DEDUPE,
     alias:
@@ -62,6 +79,7 @@ export default defineConfig(({ mode }) => ({
       // zod schema builders are pure: a contracts module the shell imports for a constant (APP_VERSION,
       // ERROR_IDS, LOCALES) must not drag its unused schemas, and zod with them, into the entry chunk.
       treeshake: { manualPureFunctions: ['z'] },
+      output: { chunkFileNames: stringsChunkName },
     },
   },
 }));

@@ -136,7 +136,7 @@ describe('POST /api/user/login', () => {
     // 5 failures: the 6th must wait 2^0 = 1 s.
     let throttled = failure(await tryAttack(), 429, 'too_many_attempts');
     expect(throttled.data.retry_after).toBe(1);
-    expect(throttled.msg).toBe(MESSAGES['error.too_many_attempts'].en.replace('{seconds}', '1'));
+    expect(throttled.msg).toBe(MESSAGES['error.too_many_attempts'].en.replace('{{seconds}}', '1'));
     // The right password from the attacking address is refused too while it waits (no oracle).
     failure(
       await api.post('/api/user/login', { account: 'victim@example.com', password: 'victim-pass' }, { ip: attacker }),

@@ -1,5 +1,5 @@
 // Gzip size of the JS the initial route (/) loads: index.html's scripts and modulepreloads, the home page's
-// chunk with its static imports, and its strings (the home namespace). Run after `npx vite build`.
+// chunk with its static imports, and its English strings (home and common). Run after `npx vite build`.
 // Usage: node scripts/initial-size.mjs [distDir]
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -12,13 +12,10 @@ const seen = new Set();
 const queue = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
 const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
 const read = (f) => readFileSync(path.join(assets, f), 'utf8');
-// The home route: its page chunk, and the home feature's strings (the chunk the app's lazy map loads for
-// ../features/home/locales.ts).
-const homeStrings = /["']\.\.\/features\/home\/locales\.ts["']\s*:[^`"']*?import\(\s*[`"']\.\/([^`"']+\.js)[`"']/;
+// The home route: its page chunk, and in English its strings (namespaces `home` and `common`, each language's
+// file its own chunk: vite.config.ts names them i18n-<locale>-<namespace>-<hash>.js).
 for (const f of files) {
-  if (f.startsWith('HomePage-')) queue.push(f);
-  const strings = homeStrings.exec(read(f))?.[1];
-  if (strings) queue.push(strings);
+  if (/^(?:HomePage|i18n-en-home|i18n-en-common)-/.test(f)) queue.push(f);
 }
 while (queue.length) {
   const f = queue.shift();

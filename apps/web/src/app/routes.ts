@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { EVENTS_PATH, HOME_ALIAS_PATH, HOME_PATH, INDEX_PATH, MINE_PATH } from '../shared/navigation/paths';
+import { localeOf, readPreference } from '../shared/i18n';
 import { featureNamespaceLoaders } from './i18n';
 
 /** What a route tells the shell (react-router `handle`). */
@@ -72,14 +73,16 @@ export function hasPage(page: string): boolean {
 }
 
 /**
- * Lazily loads a page module. The page's strings (its feature folder's namespace, which it suspends on when it
- * renders) start downloading beside its chunk rather than after it: one round trip less before the page shows.
+ * Lazily loads a page module. The page's strings (its feature folder's namespace in the language shown, which
+ * it suspends on when it renders) start downloading beside its chunk rather than after it: one round trip less
+ * before the page shows.
  */
 export function loadPage(page: string): () => Promise<{ Component: ComponentType }> {
   return async () => {
     const load = modules[`../features/${page}.tsx`];
     if (!load) throw new Error(`page module missing: ${page}`);
-    void namespaces[page.split('/')[0] ?? '']?.().catch(() => undefined);
+    const locale = localeOf(readPreference(localStorage), navigator);
+    void namespaces[page.split('/')[0] ?? '']?.(locale).catch(() => undefined);
     const mod = await load();
     return { Component: mod.default };
   };

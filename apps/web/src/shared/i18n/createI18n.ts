@@ -1,24 +1,24 @@
 import { createInstance, type BackendModule, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '@petheart/contracts';
-import { resources as commonResources } from './locales';
-import { MESSAGES_NS, loadMessages } from './messages';
+import { LOCALES, type Locale } from '@petheart/contracts';
+import { COMMON_NS, MESSAGES_NS, loadMessages } from './messages';
 
-/** A feature's `locales.ts` export: strings per locale (nested objects allowed). */
-export type FeatureResources = Record<Locale, Record<string, unknown>>;
-/** Loads a feature's `locales.ts` on first use of its namespace. */
-export type NamespaceLoader = () => Promise<{ resources: FeatureResources }>;
+/** One namespace's strings in one language: a JSON file's content (nested objects allowed). */
+export type Strings = Record<string, unknown>;
+/** A namespace's strings in every language (bundled into the instance: tests). */
+export type FeatureResources = Record<Locale, Strings>;
+/** Loads one language's strings of a namespace (apps/web/src/locales/<locale>/<namespace>.json) on first use. */
+export type NamespaceLoader = (locale: Locale) => Promise<Strings>;
+
+/** Namespaces filled only by loadMessages, for the current language before anything renders. */
+const STARTUP_NS = new Set([MESSAGES_NS, COMMON_NS]);
 
 function lazyNamespaces(loaders: Record<string, NamespaceLoader>): BackendModule {
   return {
     type: 'backend',
     init: () => undefined,
     read(language, namespace, callback) {
-      // `messages` is filled only by loadMessages (one language: i18next would fetch the fallback's too).
-      const load =
-        namespace === MESSAGES_NS
-          ? Promise.resolve({})
-          : loaders[namespace]?.().then((mod) => mod.resources[language as Locale]);
+      const load = STARTUP_NS.has(namespace) ? Promise.resolve({}) : loaders[namespace]?.(language as Locale);
       if (!load) {
         callback(null, {});
         return;
@@ -37,12 +37,13 @@ function lazyNamespaces(loaders: Record<string, NamespaceLoader>): BackendModule
 
 /**
  * Creates the app's i18next instance: namespace `common` (shared layer), `messages` (the contracts catalogue)
- * and one namespace per feature folder — bundled (`namespaces`) or loaded on first use (`loaders`, so a page's
- * strings travel with the page's chunk; useTranslation suspends until they arrive).
+ * and one namespace per feature folder — bundled (`namespaces`) or loaded on first use (`loaders`: one
+ * language's JSON file, its own small chunk; useTranslation suspends until it arrives).
  *
- * `messages` is not in the entry chunk: the current language's texts start downloading here, in parallel with
- * the app's start, and <LanguageProvider> renders nothing until they are in (see loadMessages). Only that
- * language is fetched — not the fallback language too, as i18next's backend would.
+ * Only the current language is ever downloaded. `messages` and `common` start downloading here, in parallel
+ * with the app's start, and <LanguageProvider> renders nothing until they are in (see loadMessages). There is
+ * no fallback language: i18next would download the fallback's strings beside every language's, and the checks
+ * (locales.test.ts, contracts messages.test.ts) make sure every language has every key.
  */
 export function createI18n(
   locale: Locale,
@@ -51,7 +52,7 @@ export function createI18n(
 ): I18n {
   const resources: Resource = {};
   for (const l of LOCALES) {
-    const bundle: Resource[string] = { common: commonResources[l] };
+    const bundle: Resource[string] = {};
     for (const [ns, res] of Object.entries(namespaces)) bundle[ns] = res[l];
     resources[l] = bundle;
   }
@@ -61,10 +62,10 @@ export function createI18n(
     resources,
     partialBundledLanguages: true,
     lng: locale,
-    fallbackLng: FALLBACK_LOCALE,
+    fallbackLng: false,
     supportedLngs: [...LOCALES],
-    ns: ['common', ...Object.keys(namespaces)],
-    defaultNS: 'common',
+    ns: [COMMON_NS, ...Object.keys(namespaces)],
+    defaultNS: COMMON_NS,
     // Flat keys with dots (`v.password`) and nested feature strings both resolve (ignoreJSONStructure).
     nsSeparator: ':',
     interpolation: { escapeValue: false },

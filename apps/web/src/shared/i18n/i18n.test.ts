@@ -27,15 +27,17 @@ describe('language', () => {
     expect(readPreference(localStorage)).toBe('auto');
   });
 
-  it('registers the contracts catalogue as `messages` with i18next placeholders', async () => {
+  it('registers the contracts catalogue as `messages` and `common`, and loads a namespace in one language', async () => {
+    const requested: string[] = [];
+    const home = { en: { a: 'A' }, ja: { a: 'ア' }, 'zh-CN': { a: '甲' }, 'zh-TW': { a: '甲' } };
     const i18n = createI18n(
       'zh-CN',
       {},
       {
-        home: () =>
-          Promise.resolve({
-            resources: { en: { a: 'A' }, ja: { a: 'ア' }, 'zh-CN': { a: '甲' }, 'zh-TW': { a: '甲' } },
-          }),
+        home: (locale) => {
+          requested.push(locale);
+          return Promise.resolve(home[locale]);
+        },
       },
     );
     // the messages are not in the bundle: the current language's start loading with the instance
@@ -46,6 +48,11 @@ describe('language', () => {
     expect(i18n.t('common:loading')).toBe('加载中...');
     await i18n.loadNamespaces('home');
     expect(i18n.t('home:a')).toBe('甲');
+    // one language's file per namespace: no fallback language's beside it
+    expect(requested).toEqual(['zh-CN']);
+    await i18n.changeLanguage('ja');
+    expect(i18n.t('home:a')).toBe('ア');
+    expect(requested).toEqual(['zh-CN', 'ja']);
   });
 
   it('fills antd-mobile ja/zh-TW gaps', () => {

@@ -5,7 +5,7 @@ import { MESSAGES_NS } from './messages';
 
 export { LanguageProvider } from './LanguageProvider';
 export type { LanguageState } from './LanguageProvider';
-export { createI18n, type FeatureResources, type NamespaceLoader } from './createI18n';
+export { createI18n, type FeatureResources, type NamespaceLoader, type Strings } from './createI18n';
 export {
   LANGUAGE_KEY,
   LANGUAGE_PREFERENCES,
@@ -15,7 +15,7 @@ export {
   type LanguagePreference,
 } from './preference';
 export { ANTD_LOCALES } from './antd-locales';
-export { MESSAGES_NS, hasMessages, loadMessages } from './messages';
+export { COMMON_NS, MESSAGES_NS, hasMessages, loadMessages } from './messages';
 
 /** The language preference ('auto' or a locale), the effective locale and a setter (stored in localStorage). */
 export function useLanguage(): LanguageState {

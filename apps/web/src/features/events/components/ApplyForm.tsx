@@ -164,7 +164,10 @@ export function ApplyForm({
             <p className={styles.picked} data-testid="picked-place">
               {t('applyPage.picked', { title: picked.title })}
               <span className={styles.coords}>
-                {t('applyPage.coordinates', { lat: picked.latitude.toFixed(5), lng: picked.longitude.toFixed(5) })}
+                {t('applyPage.coordinates', {
+                  latitude: picked.latitude.toFixed(5),
+                  longitude: picked.longitude.toFixed(5),
+                })}
               </span>
             </p>
           ) : null}
