@@ -164,8 +164,26 @@ export async function prepareDatabase(dataDir: string): Promise<{
     async drop() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        // Sessions this process just closed may still be ending on the server: a forced drop would terminate
+        // them and their client would throw 57P01 with nobody listening (CI's PostgreSQL run, feed-crash).
+        // Wait for them for up to 3 s, then force what a killed API process left.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            break;
+          } catch (error) {
+            if (!String(error).includes('being accessed by other users')) throw error;
+            if (attempt >= 30) {
+              await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              break;
+            }
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }
