@@ -1,8 +1,19 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Architecture rules the code must keep: web features stay independent, and no package has import cycles.
+// Architecture rules the code must keep: web features stay independent, no package has import cycles, API modules
+// have no cycles between their folders either, and only their repositories reach the database.
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx)$/;
 
@@ -34,6 +45,29 @@ function graph(dir: string) {
   const g = new Map<string, string[]>();
   for (const f of walk(dir)) g.set(f, relativeImports(f, readFileSync(f, 'utf8')));
   return g;
+}
+
+/**
+ * The folders directly under `dir` (API modules), each with the other folders its files import (tests and type-only
+ * imports included); files directly in `dir` are left out.
+ */
+export function folderGraph(dir: string): Map<string, string[]> {
+  const folderOf = (file: string) => {
+    const parts = path.relative(dir, file).split(path.sep);
+    return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+  };
+  const out = new Map<string, Set<string>>();
+  for (const [file, imports] of graph(dir)) {
+    const from = folderOf(file);
+    if (!from) continue;
+    const targets = out.get(from) ?? new Set<string>();
+    out.set(from, targets);
+    for (const target of imports) {
+      const to = folderOf(target);
+      if (to && to !== from) targets.add(to);
+    }
+  }
+  return new Map([...out].map(([folder, targets]) => [folder, [...targets].sort()]));
 }
 
 /** Returns one cycle (as a list of files) per strongly connected group found by DFS, or none. */
@@ -74,6 +108,35 @@ describe('architecture', () => {
     ).toEqual([]);
   });
 
+  it('finds a cycle between module folders (the folder check itself works)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'petheart-architecture-'));
+    try {
+      const write = (file: string, source: string) => {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), source);
+      };
+      // a → b (one file) and b → a (another file): no file-level cycle, a folder-level one.
+      write('a/service.ts', "import { y } from '../b/presenter';\nexport const x = y;\n");
+      write('a/policy.ts', 'export const z = 1;\n');
+      write('b/presenter.ts', 'export const y = 2;\n');
+      write('b/service.ts', "import type { z } from '../a/policy';\nexport type Z = typeof z;\n");
+      write('c/index.ts', "import { x } from '../a/service';\nexport const w = x;\n");
+      write('root.ts', "import { w } from './c';\nexport const v = w;\n");
+      expect(findCycles(graph(dir))).toEqual([]);
+      const folders = folderGraph(dir);
+      expect(folders).toEqual(
+        new Map([
+          ['a', ['b']],
+          ['b', ['a']],
+          ['c', ['a']],
+        ]),
+      );
+      expect(findCycles(folders)).toEqual([['a', 'b', 'a']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   for (const dir of ['packages/contracts/src', 'apps/api/src', 'apps/web/src', 'apps/feeder/src']) {
     it(`${dir} has no import cycles`, () => {
       const rel = (p: string) => path.relative(root, p);
@@ -109,10 +172,17 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('API modules have no import cycles between their folders', () => {
+    const cycles = findCycles(folderGraph(path.join(root, 'apps/api/src/modules')));
+    expect(cycles.map((c) => c.join(' → '))).toEqual([]);
+  });
+
   it('API modules reach the database only through repositories', () => {
+    // Routes (public and console), services, presenters, policies and entry files never query: their
+    // repositories do (services may hold a transaction's handle, typed from db/client).
     const modules = path.join(root, 'apps/api/src/modules');
     const offenders = walk(modules)
-      .filter((f) => /(routes|service)\.ts$/.test(f))
+      .filter((f) => /(routes|service|presenter|policy|index)\.ts$/.test(f))
       .filter((f) => /from ['"]drizzle-orm|db\/schema['"]/.test(readFileSync(f, 'utf8')))
       .map((f) => path.relative(root, f));
     expect(offenders).toEqual([]);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { systemClock, type Clock } from './clock';
+import { systemClock, type Clock } from './lib/clock';
 import { wireAccounts, wireOAuth } from './composition/accounts';
 import { wireCommunity } from './composition/community';
 import { wireDevices } from './composition/devices';
@@ -180,13 +180,13 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       supportGifts,
       maps,
     },
+    /**
+     * Closes what the container opened: the database, the rate limits' store, the sandbox payer. The services
+     * that run (gateway, media server, sweepers, timers) are the app's lifecycle: they stop when the app closes,
+     * which comes first.
+     */
     async close() {
       paymentSandbox?.close();
-      await media.stop();
-      await gateway.stop();
-      // The gateway's last word (open commands expire at its stop) is settled before the database closes.
-      await feedSettlement.stop();
-      await databaseMaintenance?.stop();
       await database.close();
       await rateLimits.close();
     },

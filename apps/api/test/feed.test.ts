@@ -11,7 +11,8 @@ import {
   translate,
 } from '@petheart/contracts';
 import { deviceCommands, fanMembers, feeds } from '../src/db/schema';
-import { earnFanPoints, utcDay } from '../src/modules/live/fan-points';
+import { utcDate } from '../src/lib/time';
+import { earnFanPoints } from '../src/modules/live/fan-points';
 import { PLATFORM_REVENUE } from '../src/modules/ledger/policy';
 import { failure, okData, type TestApi } from './harness';
 import {
@@ -86,7 +87,7 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
 
     await watcher.untilFed(1);
     expect(watcher.fed).toEqual([{ device_id: station.deviceId, nickname: 'Mia', grams: 10, grams_today: 10 }]);
-    const earned = earnFanPoints(joined, 'feed', utcDay(api.clock.now()));
+    const earned = earnFanPoints(joined, 'feed', utcDate(api.clock.now()));
     await expect.poll(async () => (await member())?.points).toBe(earned?.points);
     expect(earned?.points).toBeGreaterThanOrEqual(joined.points + FAN_POINTS.feed);
     const room = okData(await api.post('/api/live/detail', { device_id: station.deviceId }), LiveDetailSchema);

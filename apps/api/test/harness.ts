@@ -19,7 +19,7 @@ import {
 } from '@petheart/contracts';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
-import type { Clock } from '../src/clock';
+import type { Clock } from '../src/lib/clock';
 import { createContainer, type Container } from '../src/container';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { createSmtpMailer, type SmsSender } from '../src/mail/mailer';

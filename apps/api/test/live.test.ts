@@ -13,7 +13,8 @@ import {
   type LiveListData,
 } from '@petheart/contracts';
 import { devices } from '../src/db/schema';
-import { DEFAULT_LOCATION, distanceMetres } from '../src/modules/live/geo';
+import { distanceMetres } from '../src/lib/geo';
+import { DEFAULT_LOCATION } from '../src/modules/live/policy';
 import { DEMO_BASES } from '../src/seed/demo-devices';
 import { DEMO, createTestApi, failure, loginToken, okData, type TestApi } from './harness';
 

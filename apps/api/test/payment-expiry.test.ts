@@ -6,7 +6,7 @@ import { rechargeKey } from '../src/modules/payment/ledger-crediting';
 import { deriveSandboxKeys, SandboxProvider } from '../src/modules/payment/providers/sandbox';
 import { PaymentRepository } from '../src/modules/payment/repository';
 import { PaymentService } from '../src/modules/payment/service';
-import { SlidingWindowLimiter } from '../src/modules/upload/rate-limit';
+import { SlidingWindowLimiter } from '../src/lib/rate-limit/sliding-window';
 import { createTestApi, loginToken, okData, type TestApi } from './harness';
 
 /** The default recharge packages (configuration DEFAULT_SETTINGS): id 2 = 30.00 CNY for 300 + 10 coins. */

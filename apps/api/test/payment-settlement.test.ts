@@ -6,7 +6,7 @@ import { deriveSandboxKeys, SandboxProvider } from '../src/modules/payment/provi
 import { SandboxPayer } from '../src/modules/payment/providers/sandbox-payer';
 import { PaymentRepository } from '../src/modules/payment/repository';
 import { PaymentService, type RechargeCrediting } from '../src/modules/payment/service';
-import { SlidingWindowLimiter } from '../src/modules/upload/rate-limit';
+import { SlidingWindowLimiter } from '../src/lib/rate-limit/sliding-window';
 import { createTestApi, type TestApi } from './harness';
 
 /** Records the credits that committed (a credit inside a rolled-back transaction leaves no trace). */

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import type { RateLimits } from '../lib/rate-limit/rate-limits';

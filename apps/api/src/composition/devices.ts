@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Clock } from '../clock';
+import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import type { RateLimits } from '../lib/rate-limit/rate-limits';

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../config/env';
 import { batchTransactions, type BatchTransaction } from '../db/batch-transaction';
 import type { Database, DatabaseHandle } from '../db/client';

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock';
+import type { Clock } from '../lib/clock';
 import type { AppConfig } from '../config/env';
 import type { DatabaseHandle } from '../db/client';
 import type { Authenticator } from '../http/auth';
@@ -14,7 +14,7 @@ import { CommentService } from '../modules/live/comment-service';
 import { FanRepository } from '../modules/live/fan-repository';
 import { FanService } from '../modules/live/fan-service';
 import { LiveListService } from '../modules/live/list-service';
-import { COMMENT_WINDOWS } from '../modules/live/rate-limit';
+import { COMMENT_WINDOWS } from '../modules/live/policy';
 import { RoomRepository } from '../modules/live/room-repository';
 import { LiveRoomService } from '../modules/live/room-service';
 import type { MediaServer } from '../modules/media/media-server';

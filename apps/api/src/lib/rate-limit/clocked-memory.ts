@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Clock } from '../../clock';
+import type { Clock } from '../clock';
 
 interface Entry {
   value: number;

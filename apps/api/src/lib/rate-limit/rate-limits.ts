@@ -1,5 +1,5 @@
 import { RLWrapperTimeouts, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Clock } from '../../clock';
+import type { Clock } from '../clock';
 import { ClockedMemoryLimiter } from './clocked-memory';
 import { FlexibleWindow, WindowsLimiter, type RateLimiter, type RateWindow } from './limiter';
 

@@ -1,6 +1,6 @@
 import { LedgerCheckResultSchema, type LedgerCheckResult, type LedgerCheckState } from '@petheart/contracts';
 import type { InvariantReport } from '../ledger/invariants';
-import { seconds } from './filters';
+import { seconds } from '../../lib/time';
 
 /** Where the latest result is kept (a settings row: every API process shows the latest of any of them). */
 export const LEDGER_CHECK_KEY = 'ledger_check';

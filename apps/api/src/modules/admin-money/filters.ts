@@ -1,5 +1,6 @@
 import { eq, gte, ilike, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { fromSeconds } from '../../lib/time';
 
 /** LIKE wildcards in a search text are literal. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -14,16 +15,10 @@ export function userMatches(text: string): SQL | undefined {
   return or(eq(users.id, Number(text)), byEmail);
 }
 
-/** Unix seconds → Date. */
-const at = (seconds: number) => new Date(seconds * 1000);
-
 /** `column` in [from, to): conditions for the ends that are given. */
 export function createdWithin(column: AnyColumn, range: { from?: number | undefined; to?: number | undefined }): SQL[] {
   const out: SQL[] = [];
-  if (range.from !== undefined) out.push(gte(column, at(range.from)));
-  if (range.to !== undefined) out.push(lt(column, at(range.to)));
+  if (range.from !== undefined) out.push(gte(column, fromSeconds(range.from)));
+  if (range.to !== undefined) out.push(lt(column, fromSeconds(range.to)));
   return out;
 }
-
-/** Unix seconds of a timestamp. */
-export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

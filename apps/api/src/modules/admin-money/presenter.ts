@@ -5,7 +5,7 @@ import type {
   PaymentNotificationLog,
 } from '@petheart/contracts';
 import { toPaymentOrder } from '../payment/presenter';
-import { seconds } from './filters';
+import { seconds } from '../../lib/time';
 import type { ConsoleAccountRow, ConsoleEntryRow, TransactionRow } from './ledger-search';
 import type { ConsoleOrderRow, NotificationRow } from './payment-search';
 

@@ -1,5 +1,5 @@
 import type { AdminUser, AdminUserListData } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import type { TokenService } from '../token/service';
 import { toAdminUser } from '../user/presenter';

@@ -1,7 +1,7 @@
 import type { BaseDetail, LiveRoom } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
-import { daysInOperation } from '../device/presenter';
+import { dayNumber } from '../../lib/time';
 import type { BaseStatsRepository } from './detail-repository';
 import { toBase } from './presenter';
 import type { BaseRepository } from './repository';
@@ -33,7 +33,8 @@ export class BaseDetailService {
         // Distinct users with a posted feed at this base (decision 012).
         feeders,
         fed_grams: fedGrams,
-        days_live: daysInOperation(firstOnlineAt, this.deps.clock.now()),
+        // Days in operation: the day its first device came online is day 1; 0 before that.
+        days_live: dayNumber(firstOnlineAt, this.deps.clock.now()),
         live_rooms: rooms.length,
       },
       rooms,

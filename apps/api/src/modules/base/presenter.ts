@@ -1,7 +1,6 @@
 import type { AdminBase, Base } from '@petheart/contracts';
+import { seconds } from '../../lib/time';
 import type { BaseRow } from './repository';
-
-export const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** A base as everyone sees it. */
 export function toBase(b: BaseRow): Base {

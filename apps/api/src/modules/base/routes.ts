@@ -1,42 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AdminBaseCreateBodySchema,
-  AdminBaseListBodySchema,
-  AdminBaseListDataSchema,
-  AdminBaseSchema,
-  AdminBaseUpdateBodySchema,
-  envelope,
-} from '@petheart/contracts';
+import { BaseDetailBodySchema, BaseDetailSchema, envelope } from '@petheart/contracts';
 import { ok } from '../../http/envelope';
-import type { BaseService } from './service';
+import type { BaseDetailService } from './detail-service';
 
-const admin = { auth: 'admin' as const };
-const tags = ['admin'];
-
-/** /api/admin/base/*: list, create, update (admins only). */
-export const adminBaseRoutes: FastifyPluginAsyncZod<{ bases: BaseService }> = async (app, { bases }) => {
+/** POST /api/base/detail: a base with its figures and live rooms (anyone). */
+export const baseDetailRoutes: FastifyPluginAsyncZod<{ baseDetail: BaseDetailService }> = async (
+  app,
+  { baseDetail },
+) => {
   app.post(
-    '/api/admin/base/list',
-    {
-      config: admin,
-      schema: { tags, body: AdminBaseListBodySchema, response: { 200: envelope(AdminBaseListDataSchema) } },
-    },
-    async (request) => ok(await bases.list(request.body)),
-  );
-  app.post(
-    '/api/admin/base/create',
-    {
-      config: admin,
-      schema: { tags, body: AdminBaseCreateBodySchema, response: { 200: envelope(AdminBaseSchema) } },
-    },
-    async (request) => ok(await bases.create(request.body), request.t('ok.baseCreated')),
-  );
-  app.post(
-    '/api/admin/base/update',
-    {
-      config: admin,
-      schema: { tags, body: AdminBaseUpdateBodySchema, response: { 200: envelope(AdminBaseSchema) } },
-    },
-    async (request) => ok(await bases.update(request.body), request.t('ok.saved')),
+    '/api/base/detail',
+    { schema: { tags: ['live'], body: BaseDetailBodySchema, response: { 200: envelope(BaseDetailSchema) } } },
+    async (request) => ok(await baseDetail.detail(request.body.id)),
   );
 };

@@ -1,5 +1,5 @@
 import type { CashoutAction } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { EntryInput } from '../ledger/policy';

@@ -6,10 +6,9 @@ import {
   type Cashout,
   type CashoutEvent,
 } from '@petheart/contracts';
+import { seconds } from '../../lib/time';
 import { adminActionsFor } from './policy';
 import type { CashoutRow, CashoutWithOwner, EventWithActor } from './repository';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** A cash-out as its operator sees it: the card number masked. */
 export function toCashout(row: CashoutRow): Cashout {
@@ -57,10 +56,4 @@ export function toAdminCashoutEvent(e: EventWithActor): AdminCashoutEvent {
     ...toCashoutEvent(e),
     by: e.actorId === null ? null : { id: e.actorId, nickname: e.actorNickname ?? '' },
   };
-}
-
-/** Money in its major unit for messages: ¥100.00 (CNY), else "100.00 XXX". */
-export function formatMoney(fen: number, currency: string): string {
-  const major = (fen / 100).toFixed(2);
-  return currency === 'CNY' ? `¥${major}` : `${major} ${currency}`;
 }

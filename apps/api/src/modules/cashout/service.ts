@@ -11,16 +11,17 @@ import {
   type CashoutRules,
 } from '@petheart/contracts';
 import type { z } from 'zod';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { formatMoney } from '../../lib/money';
 import { earningsOf } from '../ledger/policy';
 import type { Balance } from '../ledger/presenter';
 import type { LedgerService } from '../ledger/service';
 import type { OperatorGate } from '../manage/gate';
 import type { CardCipher } from './card-cipher';
 import type { CashoutMover } from './mover';
-import { formatMoney, toCashout, toCashoutEvent } from './presenter';
+import { toCashout, toCashoutEvent } from './presenter';
 import type { CashoutRepository, CashoutRow } from './repository';
 
 type ApplyBody = z.output<typeof CashoutApplyBodySchema>;

@@ -1,6 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodeEvent, Locale } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import { consumeAll, retryAfterSeconds, type RateLimiter, type RateWindow } from '../../lib/rate-limit/limiter';
 import type { Mailer, SmsSender } from '../../mail/mailer';

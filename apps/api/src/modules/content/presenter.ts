@@ -13,7 +13,7 @@ import {
   type Page,
   type QaItem,
 } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { ContentRow } from './repository';
 
 /** Characters of the text shown when an article has no summary of its own. */

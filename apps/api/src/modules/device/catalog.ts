@@ -1,5 +1,5 @@
 import type { DeviceListData, DevicePortion } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { toBase } from '../base/presenter';
 import type { BaseRepository } from '../base/repository';
 import { toPublicDevice } from './presenter';

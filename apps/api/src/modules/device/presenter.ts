@@ -1,14 +1,6 @@
 import type { AdminDevice, DeviceLiveState, DevicePortion, PublicDevice } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { dayNumber, seconds } from '../../lib/time';
 import type { DeviceRow, DeviceWithBase } from './repository';
-
-const DAY_MS = 86_400_000;
-
-/** Days in operation: the day the device first came online is day 1; 0 before that. */
-export function daysInOperation(firstOnlineAt: Date | null, now: Date): number {
-  if (!firstOnlineAt) return 0;
-  return Math.max(1, Math.floor((now.getTime() - firstOnlineAt.getTime()) / DAY_MS) + 1);
-}
 
 export function toLiveState(d: DeviceRow): DeviceLiveState {
   return {
@@ -37,7 +29,8 @@ export function toPublicDevice(d: DeviceRow, now: Date, defaultPortions: DeviceP
     ...toLiveState(d),
     device_id: d.id,
     name: d.name,
-    days_in_operation: daysInOperation(d.firstOnlineAt, now),
+    // Days in operation: the day the device first came online is day 1; 0 before that.
+    days_in_operation: dayNumber(d.firstOnlineAt, now),
     portions: d.portions ?? defaultPortions,
   };
 }
@@ -53,7 +46,7 @@ export function toAdminDevice(d: DeviceWithBase, now: Date): AdminDevice {
     portions: d.portions,
     revenue_share_bp: d.revenueShareBp,
     daily_gram_cap: d.dailyGramCap,
-    days_in_operation: daysInOperation(d.firstOnlineAt, now),
+    days_in_operation: dayNumber(d.firstOnlineAt, now),
     first_online_at: d.firstOnlineAt ? seconds(d.firstOnlineAt) : null,
     disabled: d.disabled,
     firmware: d.firmware,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { daysInOperation } from './presenter';
 import { VerifiedSecretCache, generateDeviceSecret, hashDeviceSecret, verifyDeviceSecret } from './secrets';
 
 describe('device secrets', () => {
@@ -32,14 +31,5 @@ describe('device secrets', () => {
     expect(cache.size).toBe(2);
     expect(cache.matches('A', 'h', 's')).toBe(false);
     expect(cache.matches('C', 'h', 's')).toBe(true);
-  });
-});
-
-describe('daysInOperation', () => {
-  it('counts the first day online as day 1, and 0 before', () => {
-    const first = new Date('2025-01-01T10:00:00Z');
-    expect(daysInOperation(null, new Date())).toBe(0);
-    expect(daysInOperation(first, new Date('2025-01-01T10:00:01Z'))).toBe(1);
-    expect(daysInOperation(first, new Date('2025-01-03T10:00:01Z'))).toBe(3);
   });
 });

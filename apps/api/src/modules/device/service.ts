@@ -5,18 +5,13 @@ import type {
   DeviceCredentials,
   DeviceProvisionBody,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import type { BaseRepository } from '../base/repository';
-import type { BrokerAccounts } from '../gateway/mosquitto-accounts';
+import type { BrokerAccounts, DeviceSessionControl } from './ports';
 import { toAdminDevice } from './presenter';
 import type { DevicePatch, DeviceRepository } from './repository';
 import { generateDeviceSecret, hashDeviceSecret } from './secrets';
-
-/** Ends what a device may still do with old credentials: cached verifications and its live session. */
-export interface DeviceSessionControl {
-  revoke(deviceId: string): void;
-}
 
 export interface DeviceAdminServiceDeps {
   devices: DeviceRepository;

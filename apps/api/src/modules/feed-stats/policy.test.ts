@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UTC, daysJoined, isUnknownZoneError, zonesOf } from './policy';
+import { UTC, isUnknownZoneError, zonesOf } from './policy';
 
 describe('feed statistics’ rules', () => {
   it('tries the IANA name first, then the offset, and counts in UTC without either', () => {
@@ -15,13 +15,5 @@ describe('feed statistics’ rules', () => {
     expect(isUnknownZoneError(new Error('query failed', { cause: pg }))).toBe(true);
     expect(isUnknownZoneError(Object.assign(new Error('invalid input'), { code: '22023' }))).toBe(false);
     expect(isUnknownZoneError(Object.assign(new Error('duplicate'), { code: '23505' }))).toBe(false);
-  });
-
-  it('counts the day of registration as day 1', () => {
-    const joined = new Date('2025-01-01T23:00:00Z');
-    expect(daysJoined(joined, joined)).toBe(1);
-    expect(daysJoined(joined, new Date('2025-01-02T22:59:59Z'))).toBe(1);
-    expect(daysJoined(joined, new Date('2025-01-02T23:00:00Z'))).toBe(2);
-    expect(daysJoined(joined, new Date('2024-12-31T00:00:00Z'))).toBe(1);
   });
 });

@@ -33,10 +33,3 @@ export function isUnknownZoneError(error: unknown): boolean {
   }
   return false;
 }
-
-const DAY_MS = 86_400_000;
-
-/** Days since registration, the day of registration being day 1 (24-hour days from the registration time). */
-export function daysJoined(joinedAt: Date, now: Date): number {
-  return Math.max(1, Math.floor((now.getTime() - joinedAt.getTime()) / DAY_MS) + 1);
-}

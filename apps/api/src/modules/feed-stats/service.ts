@@ -7,11 +7,11 @@ import {
   type LeaderboardData,
   type TimeZoneFields,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
-import { seconds } from '../base/presenter';
-import { TtlCache } from '../token/ttl-cache';
-import { daysJoined, isUnknownZoneError, zonesOf, type Zone } from './policy';
+import { dayNumber, seconds } from '../../lib/time';
+import { TtlCache } from '../../lib/ttl-cache';
+import { isUnknownZoneError, zonesOf, type Zone } from './policy';
 import type { FeedStatsRepository, LeaderRow } from './repository';
 
 export interface FeedStatsServiceDeps {
@@ -94,7 +94,8 @@ export class FeedStatsService {
       nickname: row.nickname,
       avatar: row.avatar,
       joined_at: seconds(row.joinedAt),
-      days_joined: daysJoined(row.joinedAt, this.deps.clock.now()),
+      // The day of registration is day 1 (24-hour days from the registration time).
+      days_joined: dayNumber(row.joinedAt, this.deps.clock.now()),
       animals_helped: row.animals,
       grams: row.grams,
       feeds: row.feeds,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { anyOf, arrayOf, fromJsonRow, type Later, type OneStatement } from '../../db/one-statement';
 import { recordset } from '../../db/rows';
 import { bases, deviceDays, devices, fanMembers, feeds, users } from '../../db/schema';
-import { utcDate } from './policy';
+import { utcDate } from '../../lib/time';
 import type { FeedDevice, FeedRow, NewFeed, SettlePatch } from './repository';
 
 /** The advisory lock class of "feeds of a device" (the key is hashtext(device id)). */

@@ -1,14 +1,15 @@
 import type { DeviceCommand, DevicePortion, ErrorId, FeedBody } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { GroupCommit } from '../../db/group-commit';
 import { OneStatement } from '../../db/one-statement';
 import { retryOnCheck } from '../../db/sql-state';
+import { startOfUtcDay } from '../../lib/time';
 import { commandRow } from '../gateway/commands';
 import type { CommandRepository } from '../gateway/repository';
 import { HOLDS_DID_NOT_FIT, type LedgerBatch } from '../ledger/batch';
 import { keyOf, type FeedBatchRepository } from './batch-repository';
-import { holdKey, portionOffered, startOfUtcDay } from './policy';
+import { holdKey, portionOffered } from './policy';
 import type { FeedDevice, FeedRow, NewFeed } from './repository';
 
 /** One tap, with the ids and times the service chose for it. */

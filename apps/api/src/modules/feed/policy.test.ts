@@ -9,7 +9,6 @@ import {
   feedOutcome,
   lateAnswer,
   portionOffered,
-  startOfUtcDay,
   sweepEnd,
   type PendingFeedState,
 } from './policy';
@@ -162,11 +161,6 @@ describe('timings and portions', () => {
     expect(portionOffered(portions, 50, 45)).toBe(true);
     expect(portionOffered(portions, 50, 10)).toBe(false);
     expect(portionOffered([], 10, 10)).toBe(false);
-  });
-
-  it('counts the day from midnight UTC', () => {
-    expect(startOfUtcDay(new Date('2026-05-01T23:59:59.999Z')).toISOString()).toBe('2026-05-01T00:00:00.000Z');
-    expect(startOfUtcDay(new Date('2026-05-02T00:00:00.000Z')).toISOString()).toBe('2026-05-02T00:00:00.000Z');
   });
 });
 

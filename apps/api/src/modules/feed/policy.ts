@@ -120,13 +120,5 @@ export function sweepEnd(feed: PendingFeedState, now: Date, graceMs: number): Co
   return null;
 }
 
-/** Midnight UTC of a time's day (the daily cap and grams today count from it). */
-export function startOfUtcDay(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-}
-
-/** The UTC date (YYYY-MM-DD) of a time: the day a device_days row (decision 021) counts. */
-export const utcDate = (at: Date) => at.toISOString().slice(0, 10);
-
 /** The ledger's idempotency key of a feed's hold. */
 export const holdKey = (feedId: string) => `feed:${feedId}`;

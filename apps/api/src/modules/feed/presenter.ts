@@ -1,5 +1,5 @@
 import type { Feed, FeedReceipt, FeedStatus, FreeFood } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { FeedRecord, FeedRow, FreeFoodRecord } from './repository';
 
 /** Where a pending feed is: the commands ahead of it on the device and the wait they mean. */

@@ -1,6 +1,6 @@
 import type { LiveServerEvent } from '@petheart/contracts';
-import type { Clock } from '../../clock';
-import { startOfUtcDay } from './policy';
+import type { Clock } from '../../lib/clock';
+import { startOfUtcDay } from '../../lib/time';
 
 /** A dispense the device answered: its command, the room and who fed. */
 export interface Answer {

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  AdminFreeFoodBodySchema,
-  AdminFreeFoodListDataSchema,
   FeedBodySchema,
   FeedIdBodySchema,
   FeedLogBodySchema,
@@ -17,12 +15,8 @@ import type { FeedService } from './service';
 
 const tags = ['feed'];
 const user = { auth: 'user' as const };
-const admin = { auth: 'admin' as const };
 
-/**
- * The feed (decision 011): feed a portion, follow it, the feeding log and a feed's receipt; for the console,
- * the food given free (decision 026).
- */
+/** The feed (decision 011): feed a portion, follow it, the feeding log and a feed's receipt. */
 export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (app, { feeds }) => {
   app.post(
     '/api/live/feed',
@@ -75,18 +69,5 @@ export const feedRoutes: FastifyPluginAsyncZod<{ feeds: FeedService }> = async (
       },
     },
     async (request) => ok(await feeds.log(currentUser(request).id, request.body)),
-  );
-  app.post(
-    '/api/admin/feed/free',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Food given free: feeds refunded although the device later answered that their food fell',
-        body: AdminFreeFoodBodySchema,
-        response: { 200: envelope(AdminFreeFoodListDataSchema) },
-      },
-    },
-    async (request) => ok(await feeds.givenFree(request.body)),
   );
 };

@@ -8,7 +8,7 @@ import type {
   FeedLogData,
   FeedReceipt,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import type { DeviceGateway } from '../gateway/gateway';
 import type { FeedIntake } from './intake';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { BatchTransaction, BatchTransactions } from '../../db/batch-transaction';
 import { OneStatement } from '../../db/one-statement';
 import type { LedgerBatch } from '../ledger/batch';

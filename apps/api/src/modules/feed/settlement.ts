@@ -1,8 +1,9 @@
 import { GroupCommit } from '../../db/group-commit';
 import { retryOnCheck } from '../../db/sql-state';
+import { startOfUtcDay } from '../../lib/time';
 import { HOLD_CHANGED } from '../ledger/batch';
 import { FEED_CHANGED } from './batch-repository';
-import { startOfUtcDay, type CommandEnd } from './policy';
+import type { CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
 import type { RoomAnnouncer } from './room-announcer';
 import { settleBatch, type FeedEnd, type SettlementBatchDeps } from './settlement-batch';
@@ -197,7 +198,17 @@ export class FeedSettlement {
 
   /** Stops sweeping and waits for settlements under way; wakes every long poll. */
   async stop(): Promise<void> {
-    await this.sweeper.stop();
+    await this.stopSweeping();
+    await this.drain();
+  }
+
+  /** Stops the sweeper (waiting for a pass under way); the gateway's answers are still settled. */
+  stopSweeping(): Promise<void> {
+    return this.sweeper.stop();
+  }
+
+  /** Waits for settlements under way (those the gateway's stop started included); wakes every long poll. */
+  async drain(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
     this.waiters.wakeAll();
   }

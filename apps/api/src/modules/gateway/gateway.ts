@@ -9,9 +9,9 @@ import {
 import type { AppConfig } from '../../config/env';
 import { GroupCommit } from '../../db/group-commit';
 import { toDeviceStateEvent, type DeviceStateEvent } from '../device/presenter';
-import { tellListeners } from '../../listeners';
+import { tellListeners } from '../../lib/listeners';
 import type { DeviceRepository } from '../device/repository';
-import type { DeviceSessionControl } from '../device/service';
+import type { DeviceSessionControl } from '../device/ports';
 import { BrokerAuthenticator } from './auth';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker';
 import { connectServiceClient, type BrokerLink, type LinkOptions } from './client';

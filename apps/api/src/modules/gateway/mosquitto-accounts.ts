@@ -1,13 +1,6 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-
-/** What the console changes in an external broker's accounts when it provisions, rotates, disables, enables. */
-export interface BrokerAccounts {
-  /** Sets the device's password (provision, rotate). */
-  set(deviceId: string, secret: string): Promise<void>;
-  /** Turns the account off / on again without knowing the secret (disable, enable). */
-  setEnabled(deviceId: string, enabled: boolean): Promise<void>;
-}
+import type { BrokerAccounts } from '../device/ports';
 
 const DISABLED_PREFIX = '#disabled ';
 

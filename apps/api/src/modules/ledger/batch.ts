@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AccountIds } from './account-ids';
 import { OneStatement, type Later } from '../../db/one-statement';
 import type { BatchPosting, LedgerBatchRepository, LockedHold } from './batch-repository';

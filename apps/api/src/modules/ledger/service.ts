@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import { AccountIds } from './account-ids';
 import type { LedgerAuditRepository } from './audit-repository';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FAN_LEVEL_POINTS, FAN_POINTS, fanLevel } from '@petheart/contracts';
-import { earnFanPoints, nextLevelPoints, toFanMembership, utcDay, type FanPoints } from './fan-points';
+import { earnFanPoints, nextLevelPoints, toFanMembership, type FanPoints } from './fan-points';
 
 const fresh: FanPoints = { points: 0, pointsDay: '', commentPointsToday: 0 };
 
@@ -61,10 +61,5 @@ describe('fan points', () => {
       next_level_points: 60,
       joined_at: joined.getTime() / 1000,
     });
-  });
-
-  it('days are UTC', () => {
-    expect(utcDay(new Date('2025-03-01T23:59:59Z'))).toBe('2025-03-01');
-    expect(utcDay(new Date('2025-03-02T00:00:00+08:00'))).toBe('2025-03-01');
   });
 });

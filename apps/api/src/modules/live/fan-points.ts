@@ -1,4 +1,5 @@
 import { FAN_LEVEL_POINTS, FAN_POINTS, fanLevel, type FanMembership } from '@petheart/contracts';
+import { seconds } from '../../lib/time';
 
 /** A member's point counters (fan_members: points, points_day, comment_points_today). */
 export interface FanPoints {
@@ -9,11 +10,6 @@ export interface FanPoints {
 }
 
 export type FanActivity = 'visit' | 'comment' | 'feed';
-
-/** The UTC day of a time, YYYY-MM-DD. */
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
 
 /**
  * The counters after an activity. The first activity of a day earns the daily visit point (a comment means
@@ -46,6 +42,6 @@ export function toFanMembership(m: { points: number; joinedAt: Date }): FanMembe
     level: fanLevel(m.points),
     points: m.points,
     next_level_points: nextLevelPoints(m.points),
-    joined_at: Math.floor(m.joinedAt.getTime() / 1000),
+    joined_at: seconds(m.joinedAt),
   };
 }

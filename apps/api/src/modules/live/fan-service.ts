@@ -1,7 +1,8 @@
 import type { FanListData, FanMembership } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
+import { utcDate } from '../../lib/time';
 import type { DeviceRepository } from '../device/repository';
-import { earnFanPoints, toFanMembership, utcDay, type FanActivity } from './fan-points';
+import { earnFanPoints, toFanMembership, type FanActivity } from './fan-points';
 import type { FanRepository, FanRow } from './fan-repository';
 import { requireRoom } from './policy';
 import { toFanMember } from './presenter';
@@ -51,7 +52,7 @@ export class FanService {
    * once cannot both earn the same daily point; answers the member's row, undefined for a non-member.
    */
   async earn(userId: number, deviceId: string, activity: FanActivity): Promise<FanRow | undefined> {
-    const today = utcDay(this.deps.clock.now());
+    const today = utcDate(this.deps.clock.now());
     for (let attempt = 0; attempt < 5; attempt++) {
       const row = await this.deps.fans.get(deviceId, userId);
       if (!row) return undefined;

@@ -1,7 +1,7 @@
 import type { LiveListBody, LiveListData, LiveRoom } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
-import { DEFAULT_LOCATION, distanceMetres, type GeoPoint } from './geo';
-import type { ViewerSource } from './policy';
+import { distanceMetres, type GeoPoint } from '../../lib/geo';
+import { DEFAULT_LOCATION, type ViewerSource } from './policy';
 import { toLiveRoom } from './presenter';
 import type { RoomRepository } from './room-repository';
 

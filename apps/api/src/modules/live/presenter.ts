@@ -1,5 +1,5 @@
 import { fanLevel, type FanMember, type LiveComment, type LiveRoom } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { CommentRow } from './comment-repository';
 import type { FanMemberRow } from './fan-repository';
 import type { RoomRow } from './room-repository';

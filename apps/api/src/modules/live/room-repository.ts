@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bases, deviceDays, devices, liveComments, liveFollows } from '../../db/schema';
+import { utcDate } from '../../lib/time';
 import type { DeviceRow } from '../device/repository';
-import { utcDate } from '../feed/policy';
 
 /** A live room: an enabled device at its base, with its number of followers. */
 export interface RoomRow {

@@ -1,5 +1,5 @@
 import type { DevicePortion, FollowState, LiveDetail } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import { toBase } from '../base/presenter';
 import type { BaseRepository } from '../base/repository';

@@ -1,7 +1,6 @@
 import type { EarningsFigure, ManageDeviceListData, ManageSummary } from '@petheart/contracts';
-import type { Clock } from '../../clock';
-import { daysInOperation } from '../device/presenter';
-import { startOfUtcDay } from '../feed/policy';
+import type { Clock } from '../../lib/clock';
+import { dayNumber, startOfUtcDay } from '../../lib/time';
 import type { Balance } from '../ledger/presenter';
 import type { OperatorGate } from './gate';
 import type { DeviceFeedStats, ManageRepository } from './repository';
@@ -48,7 +47,7 @@ export class ManageService {
         name: d.name,
         base_id: d.baseId,
         base_name: d.baseName,
-        days_in_operation: daysInOperation(d.firstOnlineAt, now),
+        days_in_operation: dayNumber(d.firstOnlineAt, now),
         revenue_share_bp: d.revenueShareBp,
         revenue_share: s.revenueTotal,
         revenue_share_today: s.revenueToday,

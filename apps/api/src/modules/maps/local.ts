@@ -1,6 +1,6 @@
 import type { MapGeocode, MapPlace } from '@petheart/contracts';
 import { CachedValue } from '../../lib/cached-value';
-import { distanceMetres } from '../live/geo';
+import { distanceMetres } from '../../lib/geo';
 import { BUNDLED_PLACES, shortName, type KnownPlace } from './places';
 import type { LatLng, MapsProvider, PlaceList, PlaceSearch, PlaceSuggestion } from './provider';
 

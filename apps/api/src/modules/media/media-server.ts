@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { AppConfig } from '../../config/env';
 import { toDeviceStateEvent, type DeviceStateEvent } from '../device/presenter';
-import { tellListeners } from '../../listeners';
+import { tellListeners } from '../../lib/listeners';
 import type { DeviceRepository } from '../device/repository';
-import type { DeviceSessionControl } from '../device/service';
+import type { DeviceSessionControl } from '../device/ports';
 import { RtmpIngest, PUBLISH_APP, type FlvSink } from './ingest';
 import { assertNmsShape, setNmsLogLevel } from './nms';
 import { PublishAuthenticator } from './publish-auth';

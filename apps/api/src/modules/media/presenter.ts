@@ -1,5 +1,5 @@
 import type { Clip } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { ClipWithAuthor } from './repository';
 
 /** A clip as clients see it; the file's address is absolute when an asset host is configured. */

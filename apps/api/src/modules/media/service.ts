@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { CLIP_SECONDS, type Clip, type ClipListData, type Playback } from '@petheart/contracts';
-import { tellListeners } from '../../listeners';
-import type { Clock } from '../../clock';
+import { tellListeners } from '../../lib/listeners';
+import type { Clock } from '../../lib/clock';
 import type { AuthUser } from '../../http/auth';
 import { AppError } from '../../http/errors';
 import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
+import { seconds } from '../../lib/time';
 import type { DeviceRepository } from '../device/repository';
 import { writeClip } from './clip-file';
 import type { MediaServer } from './media-server';
@@ -54,7 +55,7 @@ export class LiveMediaService {
   /** A viewer's playback addresses for an enabled device (they work until `expires_at`). */
   async play(deviceId: string, user: AuthUser | null): Promise<Playback> {
     const device = await this.enabledDevice(deviceId);
-    const nowSeconds = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const nowSeconds = seconds(this.deps.clock.now());
     const expires = nowSeconds + Math.floor(this.deps.playbackTtlMs / 1000);
     const viewer = user ? `u${String(user.id)}` : `a${randomBytes(9).toString('base64url')}`;
     const query = this.deps.signer.query({ deviceId: device.id, viewer, expires });
@@ -69,7 +70,7 @@ export class LiveMediaService {
 
   /** Whether a playback address's query is valid for the device, now. */
   checkPlayback(deviceId: string, query: Record<string, unknown>): PlaybackCheck {
-    return this.deps.signer.check(deviceId, query, Math.floor(this.deps.clock.now().getTime() / 1000));
+    return this.deps.signer.check(deviceId, query, seconds(this.deps.clock.now()));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { AdminReport } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { ReportView } from './report-repository';
 
 export function toAdminReport(v: ReportView): AdminReport {

@@ -8,7 +8,7 @@ import type {
   AdminReportListData,
   AdminReportResolveBody,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import type { PublishedPostCache } from '../post/list-cache';
 import { toAdminPost } from '../post/presenter';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { EXPIRED_REASON, isExpired } from './policy';
 import type { OrderRow, PaymentRepository } from './repository';
 

@@ -1,7 +1,6 @@
 import type { PaymentOrder } from '@petheart/contracts';
+import { seconds } from '../../lib/time';
 import type { OrderRow } from './repository';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export function toPaymentOrder(r: OrderRow): PaymentOrder {
   return {

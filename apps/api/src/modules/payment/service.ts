@@ -9,7 +9,7 @@ import type {
   RechargePackageSchema,
 } from '@petheart/contracts';
 import type { z } from 'zod';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';

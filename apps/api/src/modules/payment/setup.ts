@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { AppConfig } from '../../config/env';
 import type { PaymentProvider } from './provider';
 import { SandboxProvider, sandboxKeys } from './providers/sandbox';

@@ -1,5 +1,5 @@
 import { localize, pickLocale, type AdminPet, type Locale, type Pet } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { PetWithBase } from './repository';
 
 /** A pet as readers see it: the name's language (or its fallback) decides the story's. */

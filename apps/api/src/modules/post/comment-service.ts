@@ -1,5 +1,5 @@
 import type { PostComment, PostCommentBody, PostCommentsData } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import type { PostCommentRepository } from './comment-repository';

@@ -1,5 +1,5 @@
 import type { LRUCache } from 'lru-cache';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { CachedValue } from '../../lib/cached-value';
 import { lruCache } from '../../lib/lru';
 import type { Page, PostView } from './repository';

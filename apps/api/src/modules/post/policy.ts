@@ -1,5 +1,5 @@
 import type { PostStatus } from '@petheart/contracts';
-import type { RateWindow } from '../live/rate-limit';
+import type { RateWindow } from '../../lib/rate-limit/limiter';
 
 /** New posts: 3 a minute and 30 a day, per user. */
 export const POST_PUBLISH_WINDOWS: readonly RateWindow[] = [

@@ -1,5 +1,5 @@
 import type { AdminPost, Post, PostComment } from '@petheart/contracts';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { CommentView } from './comment-repository';
 import type { AdminPostView, PostView } from './repository';
 

@@ -6,7 +6,7 @@ import type {
   PostPublishBody,
   PostUpdateBody,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limiter';
 import type { DeviceRepository } from '../device/repository';

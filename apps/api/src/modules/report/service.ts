@@ -1,7 +1,7 @@
 import type { Report, ReportCreateBody } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
-import { seconds } from '../base/presenter';
+import { seconds } from '../../lib/time';
 import type { DeviceRepository } from '../device/repository';
 import type { ReportRepository, ReportRow } from './repository';
 

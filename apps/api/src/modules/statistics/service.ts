@@ -1,5 +1,5 @@
 import type { AppConfig } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { CachedValue } from '../../lib/cached-value';
 import type { StatisticsSource } from '../configuration/service';
 

@@ -11,7 +11,7 @@ import {
   type SupportApplyBody,
   type SupportTypeListData,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import type { SupportApplicationRepository } from './application-repository';
 import { toApplication, toConsoleApplication, typeName, type StoredSupportType } from './presenter';

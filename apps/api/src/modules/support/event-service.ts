@@ -11,8 +11,9 @@ import {
   type SupportSupportersBody,
   type SupportSupportersData,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
+import { seconds } from '../../lib/time';
 import type { SupportApplicationRepository } from './application-repository';
 import { NO_PROGRESS, type EventWithStation, type SupportEventRepository } from './event-repository';
 import type { SupportGiftRepository } from './gift-repository';
@@ -99,7 +100,7 @@ export class SupportEventService {
       created_by: creator ?? null,
       coins: p.coins,
       help_pay_amount: p.helpPayAmount,
-      updated_at: Math.floor(found.event.updatedAt.getTime() / 1000),
+      updated_at: seconds(found.event.updatedAt),
     };
   }
 

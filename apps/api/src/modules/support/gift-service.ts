@@ -8,7 +8,7 @@ import {
   type SupportGiveBody,
   type SupportGiveData,
 } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { Database } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { LedgerError, SUPPORT_FUND, walletOf } from '../ledger/policy';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { Database } from '../../db/client';
 import { PAYMENT_CLEARING, SUPPORT_FUND } from '../ledger/policy';
 import type { LedgerService } from '../ledger/service';

@@ -9,11 +9,10 @@ import type {
   SupportReviewStatus,
   Supporter,
 } from '@petheart/contracts';
+import { seconds } from '../../lib/time';
 import type { ApplicationRow, ApplicationWithPeople } from './application-repository';
 import type { EventProgress, EventWithStation, ItemRow } from './event-repository';
 import type { GiftRow, GiftView } from './gift-repository';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** A support type as stored in the settings: names in the product languages. */
 export interface StoredSupportType {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import type { AuthUser, Authenticator } from '../../http/auth';
 import type { TokenRepository } from './repository';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 
 /** SHA-256 (hex) of a token: what user_tokens stores and what `AuthUser.tokenHash` carries. */
 export function hashToken(token: string): string {

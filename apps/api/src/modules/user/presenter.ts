@@ -1,8 +1,7 @@
 import type { AdminUser, LoginData, Role, UserInfo } from '@petheart/contracts';
+import { seconds } from '../../lib/time';
 import type { IssuedToken } from '../token/service';
 import type { UserRow } from './repository';
-
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** A user as the app sees themself (GET /api/user/index → data.userinfo). */
 export function toUserInfo(u: UserRow): UserInfo {

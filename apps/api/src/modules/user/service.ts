@@ -1,10 +1,10 @@
 import type { LoginData, Role, UserInfo } from '@petheart/contracts';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import type { CodeChannel } from '../code/repository';
 import type { CodeService } from '../code/service';
 import type { TokenService } from '../token/service';
-import { TtlCache } from '../token/ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 import { hashPassword, verifyPassword } from './passwords';
 import { toLoginData, toUserInfo } from './presenter';
 import { isUniqueViolation, type UserRepository, type UserRow } from './repository';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PaymentOrderStatus, PaymentProviderName } from '@petheart/contracts';
-import type { Clock } from '../../../clock';
+import type { Clock } from '../../../lib/clock';
 import { hmac, hmacVerify, nonceStr, responseMessage } from '../signatures';
 import { SANDBOX_HEADERS, sandboxPageMessage, type SandboxKeys, type SandboxNotification } from './sandbox';
 

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Locale } from '@petheart/contracts';
-import type { Clock } from '../../../clock';
+import type { Clock } from '../../../lib/clock';
 import {
   headerOf,
   NotificationRejected,

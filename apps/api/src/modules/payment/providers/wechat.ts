@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { WechatJsapiParams } from '@petheart/contracts';
-import type { Clock } from '../../../clock';
+import type { Clock } from '../../../lib/clock';
 import type { WechatPayConfig } from '../../../config/env';
 import {
   headerOf,

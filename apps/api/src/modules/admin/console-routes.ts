@@ -14,7 +14,10 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin'];
 
 /** /api/admin/user/*: list, detail, disable, enable (admins only). */
-export const adminUserRoutes: FastifyPluginAsyncZod<{ adminUsers: AdminUserService }> = async (app, { adminUsers }) => {
+export const userConsoleRoutes: FastifyPluginAsyncZod<{ adminUsers: AdminUserService }> = async (
+  app,
+  { adminUsers },
+) => {
   app.post(
     '/api/admin/user/list',
     {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterSeconds } from '../../lib/rate-limit/limiter';
-import { SlidingWindowLimiter } from './rate-limit';
+import { retryAfterSeconds } from './limiter';
+import { SlidingWindowLimiter } from './sliding-window';
 
 describe('SlidingWindowLimiter (memory)', () => {
   it('allows `limit` hits per window per key and says how long to wait', async () => {

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EARTH_RADIUS_M } from '@petheart/contracts';
-import { DEFAULT_LOCATION, distanceMetres } from './geo';
+import { distanceMetres } from './geo';
+
+/** Shanghai (Huangpu). */
+const SHANGHAI = { latitude: 31.22337, longitude: 121.49295 };
 
 describe('distanceMetres (haversine on the spec earth radius)', () => {
   it('is zero for the same point and symmetric', () => {
-    expect(distanceMetres(DEFAULT_LOCATION, DEFAULT_LOCATION)).toBe(0);
+    expect(distanceMetres(SHANGHAI, SHANGHAI)).toBe(0);
     const tokyo = { latitude: 35.6812, longitude: 139.7671 };
-    expect(distanceMetres(DEFAULT_LOCATION, tokyo)).toBeCloseTo(distanceMetres(tokyo, DEFAULT_LOCATION), 6);
+    expect(distanceMetres(SHANGHAI, tokyo)).toBeCloseTo(distanceMetres(tokyo, SHANGHAI), 6);
   });
 
   it('uses EARTH_RADIUS_M: a degree of latitude and a quarter meridian', () => {
@@ -25,8 +28,8 @@ describe('distanceMetres (haversine on the spec earth radius)', () => {
 
   it('matches known city distances within 1 %', () => {
     // Shanghai (Huangpu) → Tokyo Station ≈ 1,770 km; → Taipei 101 ≈ 690 km.
-    const toTokyo = distanceMetres(DEFAULT_LOCATION, { latitude: 35.6812, longitude: 139.7671 });
-    const toTaipei = distanceMetres(DEFAULT_LOCATION, { latitude: 25.0336, longitude: 121.5648 });
+    const toTokyo = distanceMetres(SHANGHAI, { latitude: 35.6812, longitude: 139.7671 });
+    const toTaipei = distanceMetres(SHANGHAI, { latitude: 25.0336, longitude: 121.5648 });
     expect(Math.abs(toTokyo - 1_770_000) / 1_770_000).toBeLessThan(0.01);
     expect(Math.abs(toTaipei - 688_000) / 688_000).toBeLessThan(0.01);
     // Longitude degrees shrink with latitude.

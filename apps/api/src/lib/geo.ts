@@ -5,9 +5,6 @@ export interface GeoPoint {
   longitude: number;
 }
 
-/** Where a user is assumed to be when the client sends no location (the spec's default: Shanghai, Huangpu). */
-export const DEFAULT_LOCATION: GeoPoint = { latitude: 31.22337, longitude: 121.49295 };
-
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
 /** Straight-line (great-circle, haversine) distance in metres on a sphere of radius EARTH_RADIUS_M. */

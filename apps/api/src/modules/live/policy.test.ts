@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfterSeconds } from '../../lib/rate-limit/limiter';
 import { memoryLimiter } from '../../lib/rate-limit/rate-limits';
-import { COMMENT_WINDOWS } from './rate-limit';
+import { COMMENT_WINDOWS } from './policy';
 
 class ManualClock {
   t = 1_000_000;

@@ -1,6 +1,6 @@
-import type { Clock } from '../../clock';
-import type { RateDecision, RateLimiter } from '../../lib/rate-limit/limiter';
-import { memoryLimiter } from '../../lib/rate-limit/rate-limits';
+import type { Clock } from '../clock';
+import type { RateDecision, RateLimiter } from './limiter';
+import { memoryLimiter } from './rate-limits';
 
 /**
  * `limit` hits per `windowMs` per key, in this process's memory on `clock` (rate-limiter-flexible's RateLimiterMemory;

@@ -33,7 +33,7 @@ const DONE: Record<CashoutAdminAction, string> = {
 };
 
 /** /api/admin/cashout/*: the console processes cash-outs and edits the cash-out rules (admins only). */
-export const adminCashoutRoutes: FastifyPluginAsyncZod<{ cashoutAdmin: CashoutAdminService }> = async (
+export const cashoutConsoleRoutes: FastifyPluginAsyncZod<{ cashoutAdmin: CashoutAdminService }> = async (
   app,
   { cashoutAdmin },
 ) => {

@@ -21,7 +21,7 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin', 'support'];
 
 /** /api/admin/support/*: reviewing applications, publishing and editing events (admins only; decision 016). */
-export const supportAdminRoutes: FastifyPluginAsyncZod<{
+export const supportConsoleRoutes: FastifyPluginAsyncZod<{
   applications: SupportApplicationService;
   events: SupportEventService;
 }> = async (app, { applications, events }) => {

@@ -16,7 +16,7 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin'];
 
 /** /api/admin/content/*: list, create, update, delete Q&A, articles, pages and banners (admins only). */
-export const adminContentRoutes: FastifyPluginAsyncZod<{ contentAdmin: ContentAdminService }> = async (
+export const contentConsoleRoutes: FastifyPluginAsyncZod<{ contentAdmin: ContentAdminService }> = async (
   app,
   { contentAdmin },
 ) => {

@@ -26,7 +26,7 @@ const NoBody = EmptySchema.optional();
  * The console's money (admins only): /api/admin/settings/get|update (recharge packages, default portions),
  * /api/admin/payment/list|detail, /api/admin/ledger/transactions|accounts, /api/admin/ledger/check[/run].
  */
-export const adminMoneyRoutes: FastifyPluginAsyncZod<{ money: AdminMoneyService; checker: LedgerChecker }> = async (
+export const moneyConsoleRoutes: FastifyPluginAsyncZod<{ money: AdminMoneyService; checker: LedgerChecker }> = async (
   app,
   { money, checker },
 ) => {

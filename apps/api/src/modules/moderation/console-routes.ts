@@ -19,7 +19,7 @@ const admin = { auth: 'admin' as const };
 const tags = ['admin'];
 
 /** /api/admin/post/* (the moderation queue) and /api/admin/report/* (the problem-report queue), admins only. */
-export const moderationRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
+export const moderationConsoleRoutes: FastifyPluginAsyncZod<{ moderation: ModerationService }> = async (
   app,
   { moderation },
 ) => {

@@ -1,6 +1,6 @@
 import type { LRUCache } from 'lru-cache';
-import type { Clock } from '../../clock';
-import { lruCache, lruTtl, type Present } from '../../lib/lru';
+import type { Clock } from './clock';
+import { lruCache, lruTtl, type Present } from './lru';
 
 /**
  * A small in-process read cache (lru-cache): entries live until a deadline on `clock`, the least recently
