@@ -35,7 +35,8 @@ export class GroupCommit<T, R> {
     while (this.queued.length > 0) {
       await new Promise<void>((r) => setImmediate(r));
       const wait = this.lastStart + this.spacingMs - performance.now();
-      if (wait > 0) await new Promise<void>((r) => setTimeout(r, wait));
+      // Whole milliseconds up: a timer may fire up to 1 ms before a fractional delay (the spacing would be 38.9 ms).
+      if (wait > 0) await new Promise<void>((r) => setTimeout(r, Math.ceil(wait)));
       this.lastStart = performance.now();
       const batch = this.queued.splice(0, this.maxBatch);
       try {
