@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock';
+import { Periodic } from '../../lib/periodic';
 import { lateAnswer, sweepEnd, type CommandEnd } from './policy';
 import type { FeedRepository, FeedRow } from './repository';
 
@@ -23,10 +24,11 @@ export interface FeedSweeperDeps {
  * expiry, in passes: now, then every intervalMs, one at a time.
  */
 export class FeedSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
+  private readonly passes: Periodic;
 
-  constructor(private readonly deps: FeedSweeperDeps) {}
+  constructor(private readonly deps: FeedSweeperDeps) {
+    this.passes = new Periodic(() => this.sweep(), deps.intervalMs, deps.onError);
+  }
 
   /**
    * One pass: ends pending feeds whose command has ended or is overdue, voids the ledger's expired holds,
@@ -56,29 +58,12 @@ export class FeedSweeper {
   }
 
   /** Sweeps now (ending what a stopped process left), then every intervalMs. */
-  async start(): Promise<void> {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.sweepOnce();
-    }, this.deps.intervalMs);
-    this.timer.unref();
-    this.sweepOnce();
-    await this.sweeping;
-  }
-
-  private sweepOnce(): void {
-    if (this.sweeping) return;
-    this.sweeping = this.sweep()
-      .catch(this.deps.onError)
-      .finally(() => {
-        this.sweeping = undefined;
-      });
+  start(): Promise<void> {
+    return this.passes.start();
   }
 
   /** Stops the passes and waits for one under way. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 }

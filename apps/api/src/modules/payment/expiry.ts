@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock';
+import { Periodic } from '../../lib/periodic';
 import { EXPIRED_REASON, isExpired } from './policy';
 import type { OrderRow, PaymentRepository } from './repository';
 
@@ -22,10 +23,11 @@ export interface OrderExpiryDeps {
  * once (PaymentRepository.markPaid).
  */
 export class OrderExpiry {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
+  private readonly passes: Periodic;
 
-  constructor(private readonly deps: OrderExpiryDeps) {}
+  constructor(private readonly deps: OrderExpiryDeps) {
+    this.passes = new Periodic(() => this.sweep(), deps.intervalMs, deps.onError);
+  }
 
   private cutoff(now: Date): Date {
     return new Date(now.getTime() - this.deps.ttlMs);
@@ -52,29 +54,12 @@ export class OrderExpiry {
   }
 
   /** Sweeps now (closing what expired while no process ran), then every intervalMs. */
-  async start(): Promise<void> {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      this.sweepOnce();
-    }, this.deps.intervalMs);
-    this.timer.unref();
-    this.sweepOnce();
-    await this.sweeping;
-  }
-
-  private sweepOnce(): void {
-    if (this.sweeping) return;
-    this.sweeping = this.sweep()
-      .then(() => undefined, this.deps.onError)
-      .finally(() => {
-        this.sweeping = undefined;
-      });
+  start(): Promise<void> {
+    return this.passes.start();
   }
 
   /** Stops the passes and waits for one under way. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 }
