@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import './src/app/antd-react19';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { Dialog, Toast } from 'antd-mobile';
 
 // findBy… and waitFor wait up to 3 s, not 1 s: with a test file on each core, a dialog's closing animation
 // took longer than 1 s (MyPublishPage, CI at 6e4d09c). Within the 5 s a test may take.
@@ -14,6 +15,10 @@ configure({ asyncUtilTimeout: 3_000 });
  * `antd-react19.ts` made; they are unmounted and removed at once.
  */
 function removeImperativePopups() {
+  // First antd-mobile forgets them (Toast keeps its current one in its module, and would update that one,
+  // unmounted below, instead of showing the next test's toast).
+  Toast.clear();
+  Dialog.clear();
   for (const node of [...document.body.children] as (Element & { __phRoot?: { unmount(): void } })[]) {
     if (!node.__phRoot) continue;
     node.__phRoot.unmount();
@@ -21,6 +26,11 @@ function removeImperativePopups() {
     node.remove();
   }
 }
+
+// Before each test too: a toast an earlier file's late request showed after its last test ended.
+beforeEach(() => {
+  removeImperativePopups();
+});
 
 afterEach(() => {
   cleanup();

@@ -17,4 +17,11 @@ describe('between two web tests', () => {
     expect(screen.queryByText('A toast left open')).toBeNull();
     expect(document.querySelectorAll('.adm-dialog, .adm-toast-mask')).toHaveLength(0);
   });
+
+  it('a later test’s toast shows (antd-mobile does not update the one removed)', async () => {
+    Toast.show({ content: 'A new toast', duration: 0 });
+    expect(await screen.findByText('A new toast')).toBeInTheDocument();
+    void Dialog.confirm({ content: 'A new dialog' });
+    expect(await screen.findByRole('dialog')).toHaveTextContent('A new dialog');
+  });
 });
