@@ -12,8 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Architecture rules the code must keep: web features stay independent, no package has import cycles, API modules
-// have no cycles between their folders either, and only their repositories reach the database.
+// Architecture rules the code must keep: web features stay independent (of each other, of the app shell and of the
+// operator console, whose areas share only console/shared), no package has import cycles, API modules have no
+// cycles between their folders either, and only their repositories reach the database.
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx)$/;
 
@@ -68,6 +69,58 @@ export function folderGraph(dir: string): Map<string, string[]> {
     }
   }
   return new Map([...out].map(([folder, targets]) => [folder, [...targets].sort()]));
+}
+
+/** The web app's layer rules, each checked by webBoundaryViolations. */
+export const WEB_RULES = {
+  featureToConsole: 'features never import the console',
+  consoleToFeature: 'the console never imports features',
+  featureToApp: 'features never import app/',
+  areaToArea: 'console areas never import another area (only console/shared and console/sections)',
+  sharedToArea: 'console/shared never imports an area or the shell (only console/sections)',
+} as const;
+export type WebRule = keyof typeof WEB_RULES;
+
+/**
+ * Where a file of apps/web/src sits: a feature (features/<name>/…), the console's shell (files directly in
+ * console/), its shared code (console/shared/…), one of its areas (console/<area>/…), or elsewhere (app, shared…).
+ */
+function webPlace(web: string, file: string) {
+  const parts = path.relative(web, file).split(path.sep);
+  if (parts[0] === 'features') return { kind: 'feature', name: parts[1] ?? '' } as const;
+  if (parts[0] === 'console' && parts.length === 2) return { kind: 'shell', name: parts[1] ?? '' } as const;
+  if (parts[0] === 'console' && parts[1] === 'shared') return { kind: 'consoleShared', name: 'shared' } as const;
+  if (parts[0] === 'console') return { kind: 'area', name: parts[1] ?? '' } as const;
+  return { kind: 'other', name: parts[0] ?? '' } as const;
+}
+
+/** The imports of apps/web/src (or a tree shaped like it) that break WEB_RULES, as `rule: from → to`. */
+export function webBoundaryViolations(web: string): { rule: WebRule; edge: string }[] {
+  const out: { rule: WebRule; edge: string }[] = [];
+  // console/sections.ts (the menu, the base path, date and page helpers) is for the whole console
+  const sectionsOnly = (name: string) => name === 'sections.ts';
+  for (const [file, imports] of graph(web)) {
+    const from = webPlace(web, file);
+    for (const target of imports) {
+      const to = webPlace(web, target);
+      const rule: WebRule | undefined =
+        from.kind === 'feature' && ['shell', 'consoleShared', 'area'].includes(to.kind)
+          ? 'featureToConsole'
+          : ['shell', 'consoleShared', 'area'].includes(from.kind) && to.kind === 'feature'
+            ? 'consoleToFeature'
+            : from.kind === 'feature' && to.kind === 'other' && to.name === 'app'
+              ? 'featureToApp'
+              : from.kind === 'area' &&
+                  ((to.kind === 'area' && to.name !== from.name) || (to.kind === 'shell' && !sectionsOnly(to.name)))
+                ? 'areaToArea'
+                : from.kind === 'consoleShared' &&
+                    (to.kind === 'area' || (to.kind === 'shell' && !sectionsOnly(to.name)))
+                  ? 'sharedToArea'
+                  : undefined;
+      if (rule) out.push({ rule, edge: `${path.relative(web, file)} → ${path.relative(web, target)}` });
+    }
+  }
+  return out;
 }
 
 /** Returns one cycle (as a list of files) per strongly connected group found by DFS, or none. */
@@ -156,6 +209,69 @@ describe('architecture', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('finds every web layer rule broken (the layer check itself works)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'petheart-web-layers-'));
+    try {
+      const write = (file: string, source: string) => {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), source);
+      };
+      write('app/routes.ts', 'export const r = 1;\n');
+      write('shared/api.ts', 'export const api = 1;\n');
+      write('console/AdminApp.tsx', "import { u } from './users/UsersView';\nexport const shell = u;\n");
+      write('console/sections.ts', 'export const ADMIN_BASE = 1;\n');
+      write(
+        'console/shared/DataTable.tsx',
+        "import { ADMIN_BASE } from '../sections';\nimport { api } from '../../shared/api';\nexport const t = ADMIN_BASE + api;\n",
+      );
+      write(
+        'console/users/UsersView.tsx',
+        "import { t } from '../shared/DataTable';\nimport { ADMIN_BASE } from '../sections';\nexport const u = t + ADMIN_BASE;\n",
+      );
+      write('features/home/HomePage.tsx', "import { api } from '../../shared/api';\nexport const h = api;\n");
+      // the allowed imports above break nothing
+      expect(webBoundaryViolations(dir)).toEqual([]);
+      write(
+        'features/home/bad-console.ts',
+        "import { t } from '../../console/shared/DataTable';\nexport const b = t;\n",
+      );
+      write('features/home/bad-app.ts', "import { r } from '../../app/routes';\nexport const b = r;\n");
+      write('console/money/bad-feature.ts', "import { h } from '../../features/home/HomePage';\nexport const b = h;\n");
+      write('console/money/bad-area.ts', "import { u } from '../users/UsersView';\nexport const b = u;\n");
+      write('console/money/bad-shell.ts', "import { shell } from '../AdminApp';\nexport const b = shell;\n");
+      write('console/shared/bad-area.ts', "import { u } from '../users/UsersView';\nexport const b = u;\n");
+      const edges = (rule: WebRule) =>
+        webBoundaryViolations(dir)
+          .filter((v) => v.rule === rule)
+          .map((v) => v.edge.split(path.sep).join('/'));
+      expect(edges('featureToConsole')).toEqual(['features/home/bad-console.ts → console/shared/DataTable.tsx']);
+      expect(edges('featureToApp')).toEqual(['features/home/bad-app.ts → app/routes.ts']);
+      expect(edges('consoleToFeature')).toEqual(['console/money/bad-feature.ts → features/home/HomePage.tsx']);
+      expect(edges('areaToArea').sort()).toEqual([
+        'console/money/bad-area.ts → console/users/UsersView.tsx',
+        'console/money/bad-shell.ts → console/AdminApp.tsx',
+      ]);
+      expect(edges('sharedToArea')).toEqual(['console/shared/bad-area.ts → console/users/UsersView.tsx']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  describe('web layers (apps/web/src)', () => {
+    const web = path.join(root, 'apps/web/src');
+    const violations = webBoundaryViolations(web);
+    it('sees the console and the features (the check itself reads the tree)', () => {
+      expect(existsSync(path.join(web, 'console/AdminApp.tsx'))).toBe(true);
+      expect(existsSync(path.join(web, 'console/shared'))).toBe(true);
+      expect(existsSync(path.join(web, 'features/admin'))).toBe(false);
+    });
+    for (const [rule, text] of Object.entries(WEB_RULES) as [WebRule, string][]) {
+      it(text, () => {
+        expect(violations.filter((v) => v.rule === rule).map((v) => v.edge)).toEqual([]);
+      });
+    }
   });
 
   it('web test support (shared, or a feature’s test/ folder or *-test-support file) is imported only by tests', () => {

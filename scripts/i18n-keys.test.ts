@@ -8,7 +8,7 @@ import { MESSAGES } from '@petheart/contracts';
  * The web app's strings against its code: every key of apps/web/src/locales/en/<namespace>.json is used, and
  * every key the code asks for exists. Per source file (tests and test support left out), the TypeScript parser
  * finds the `t` functions and their namespaces (`const { t: alias } = useTranslation('ns')`; a feature's helper
- * that is given a `t` uses its feature's namespace) and their calls:
+ * that is given a `t` uses its feature's namespace, the console's `admin`) and their calls:
  * - t('key'), t('ns:key'), t(c ? 'a' : 'b'): keys, which must exist (in `messages`: the contracts catalogue);
  * - t(`status.${s}`): a pattern, `${…}` standing for one key segment, which must match at least one key;
  * - t(variable): the key is some string literal of the file (tables of keys, e.g. the tab bar's), so every
@@ -90,7 +90,9 @@ function scan(file: string): FileUses {
     ts.forEachChild(node, findBindings);
   };
   findBindings(source);
-  const feature = /^features\/([^/]+)\//.exec(path.relative(WEB, file))?.[1];
+  // a feature folder's namespace is its name; the operator console's (src/console) is `admin`
+  const rel = path.relative(WEB, file).split(path.sep).join('/');
+  const feature = rel.startsWith('console/') ? 'admin' : /^features\/([^/]+)\//.exec(rel)?.[1];
   if (aliases.size === 0 && feature && KEYS.has(feature)) bind('t', feature);
 
   const keysOf = (arg: ts.Expression, ns: Set<string>) => {

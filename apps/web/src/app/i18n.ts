@@ -3,7 +3,7 @@ import { COMMON_NS, type NamespaceLoader, type Strings } from '../shared/i18n';
 
 /**
  * Every language's strings per namespace: `../locales/<locale>/<namespace>.json`, where the namespace is the
- * feature folder's name (`live`, `home`, `admin` for the console…). Each file is its own chunk, loaded on
+ * feature folder's name (`live`, `home`…; `admin` for src/console). Each file is its own chunk, loaded on
  * first use of its namespace in its language only, so a page's strings travel with the page and a reader
  * downloads no other language's. (`common` loads with the contracts messages, before anything renders.)
  */

@@ -11,7 +11,7 @@ export interface RouteHandle {
 
 export interface RouteDef extends RouteHandle {
   path: string;
-  /** The page module under src/features (without .tsx). */
+  /** The page module under src/features (without .tsx); its folder names its namespace. */
   page: string;
 }
 
@@ -54,7 +54,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/uni_modules/u-avatar-cropper/u-avatar-cropper', page: 'me/AvatarCropperPage', requiresLogin: true },
 ];
 
-/** The operator console: its own layout (with its own `main` landmark) and sub-routes under /admin. */
+/**
+ * The operator console: its own layout (with its own `main` landmark) and sub-routes under /admin. Its module is
+ * src/console/AdminApp.tsx, not a feature's page; its id starts with its namespace (`admin`) like a page's does.
+ */
 export const ADMIN_PAGE = 'admin/AdminApp';
 export const ADMIN_PATH = '/admin';
 
@@ -63,13 +66,18 @@ export function isAdminPath(pathname: string): boolean {
 }
 
 type PageModule = { default: ComponentType };
-const modules = import.meta.glob<PageModule>(['../features/*/*Page.tsx', '../features/admin/AdminApp.tsx']);
+const modules = import.meta.glob<PageModule>(['../features/*/*Page.tsx', '../console/AdminApp.tsx']);
+
+/** A page's module key in `modules`: a feature's page, or the console's shell. */
+function moduleOf(page: string): string {
+  return page === ADMIN_PAGE ? '../console/AdminApp.tsx' : `../features/${page}.tsx`;
+}
 
 const namespaces = featureNamespaceLoaders();
 
 /** Whether the page module exists (routes.test.ts checks every route's). */
 export function hasPage(page: string): boolean {
-  return `../features/${page}.tsx` in modules;
+  return moduleOf(page) in modules;
 }
 
 /**
@@ -79,7 +87,7 @@ export function hasPage(page: string): boolean {
  */
 export function loadPage(page: string): () => Promise<{ Component: ComponentType }> {
   return async () => {
-    const load = modules[`../features/${page}.tsx`];
+    const load = modules[moduleOf(page)];
     if (!load) throw new Error(`page module missing: ${page}`);
     const locale = localeOf(readPreference(localStorage), navigator);
     void namespaces[page.split('/')[0] ?? '']?.(locale).catch(() => undefined);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { LOCALES, type ConsoleSettings, type Locale } from '@petheart/contracts';
-import { PackagesEditor } from '../../features/admin/PackagesEditor';
+import { PackagesEditor } from '../../console/settings/PackagesEditor';
 import { PackageGrid } from '../../features/money/components/PackageGrid';
 import { ApiContext } from '../api/ApiProvider';
 import type { ApiClient } from '../api/client';

@@ -1,0 +1,130 @@
+import { Button, DotLoading, Toast } from 'antd-mobile';
+import { Controller, useForm } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { CashoutSettingsSchema, CashoutSettingsUpdateBodySchema, type CashoutSettings } from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { useSession } from '../../shared/session';
+import { rulesFormToBody, rulesToForm, type RulesFormValues } from './cashout-console';
+import { bodyResolver } from '../shared/forms';
+import { FormRow } from '../shared/ui';
+import styles from '../shared/admin.module.css';
+import money from '../shared/money.module.css';
+import own from '../shared/operator-console.module.css';
+
+const KEY = ['admin', 'cashout', 'settings'];
+type RulesBody = z.output<typeof CashoutSettingsUpdateBodySchema>;
+const FIELDS = ['min_amount', 'fee_rate_bp', 'fee_fixed', 'coin_value'] as const;
+
+function RulesForm({ settings, onSaved }: { settings: CashoutSettings; onSaved: (s: CashoutSettings) => void }) {
+  const { t } = useTranslation('admin');
+  const api = useApi();
+  const { control, handleSubmit, formState, reset } = useForm<RulesFormValues, unknown, RulesBody>({
+    resolver: bodyResolver(CashoutSettingsUpdateBodySchema, rulesFormToBody),
+    defaultValues: rulesToForm(settings),
+  });
+  const submit = handleSubmit(async (body) => {
+    let saved: CashoutSettings;
+    try {
+      saved = await api.request({
+        path: '/admin/cashout/settings/update',
+        data: body,
+        schema: CashoutSettingsSchema,
+        task: 'cashoutSettings',
+      });
+    } catch {
+      return;
+    }
+    Toast.show({ content: t('cashouts.rulesSaved'), icon: 'success' });
+    reset(rulesToForm(saved));
+    onSaved(saved);
+  });
+  const labels: Record<(typeof FIELDS)[number], string> = {
+    min_amount: t('cashouts.minAmount', { currency: settings.currency }),
+    fee_rate_bp: t('cashouts.feeRate'),
+    fee_fixed: t('cashouts.feeFixed', { currency: settings.currency }),
+    coin_value: t('cashouts.coinValue', { currency: settings.currency }),
+  };
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('cashouts.rules')}>
+      <div className={own.rules}>
+        {FIELDS.map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <FormRow label={labels[name]} htmlFor={`cashout-rule-${name}`} error={fieldState.error?.message}>
+                <input
+                  id={`cashout-rule-${name}`}
+                  className={money.cellInput}
+                  inputMode="decimal"
+                  value={field.value}
+                  maxLength={12}
+                  aria-invalid={fieldState.error ? true : undefined}
+                  onChange={(e) => {
+                    field.onChange(e.currentTarget.value);
+                  }}
+                  onBlur={field.onBlur}
+                />
+              </FormRow>
+            )}
+          />
+        ))}
+      </div>
+      <div className={money.editorFooter}>
+        <Button
+          color="primary"
+          size="small"
+          type="submit"
+          loading={formState.isSubmitting}
+          disabled={!formState.isDirty}
+        >
+          {t('cashouts.saveRules')}
+        </Button>
+        <Button
+          size="small"
+          disabled={!formState.isDirty || formState.isSubmitting}
+          onClick={() => {
+            reset(rulesToForm(settings));
+          }}
+        >
+          {t('settings.undo')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The cash-out rules (minimum, fee rate, fixed fee, coin value), saved on their own; the app uses them at once. */
+export function CashoutRules() {
+  const { t } = useTranslation('admin');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { refreshConfig } = useSession();
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: () => api.request({ path: '/admin/cashout/settings', schema: CashoutSettingsSchema }),
+  });
+  return (
+    <section className={`${styles.panel ?? ''} ${money.section ?? ''}`}>
+      <div className={money.sectionHead}>
+        <h2>{t('cashouts.rules')}</h2>
+      </div>
+      <p className={money.hint}>{t('cashouts.rulesHint')}</p>
+      {query.data ? (
+        <RulesForm
+          key={JSON.stringify(query.data)}
+          settings={query.data}
+          onSaved={(saved) => {
+            queryClient.setQueryData(KEY, saved);
+            void refreshConfig().catch(() => undefined);
+          }}
+        />
+      ) : (
+        <div className={styles.empty}>{query.isError ? t('common:loadFailed') : <DotLoading />}</div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  AdminContentListDataSchema,
+  CONTENT_KINDS,
+  LOCALES,
+  localize,
+  pageLink,
+  type AdminContentItem,
+  type ContentKind,
+} from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { DEFAULT_COVER, imageUrl } from '../../shared/format';
+import { useLanguage, useMessage } from '../../shared/i18n';
+import { useSession } from '../../shared/session';
+import { ContentForm } from './ContentForm';
+import { PublishedTag } from '../shared/content-ui';
+import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from '../shared/DataTable';
+import { formatTimestamp, pageCount } from '../sections';
+import styles from '../shared/admin.module.css';
+import own from '../shared/console-content.module.css';
+
+const LIMIT = 10;
+type Editing = { item: AdminContentItem | null } | null;
+
+function isKind(v: string | null): v is ContentKind {
+  return (CONTENT_KINDS as readonly string[]).includes(v ?? '');
+}
+
+/** Which of the four languages an item's title is written in (short chips). */
+function LangChips({ item }: { item: AdminContentItem }) {
+  const { t } = useTranslation('admin');
+  const short = { en: 'EN', ja: 'JA', 'zh-CN': '简', 'zh-TW': '繁' } as const;
+  return (
+    <span className={own.langChips}>
+      {LOCALES.map((l) => {
+        const on = item.title[l].trim() !== '';
+        return (
+          <span
+            key={l}
+            className={on ? `${own.langChip ?? ''} ${own.langChipOn ?? ''}` : own.langChip}
+            title={t(on ? 'content.langFilled' : 'content.langEmpty', { lang: t(`langs.${l}`) })}
+          >
+            {short[l]}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+/**
+ * Content: Q&A, articles, pages and banners (a tab each, ?kind=), searchable paged tables, create and edit in a
+ * drawer with the four language tabs, delete after the spec's confirmation.
+ */
+export function ContentView() {
+  const { t } = useTranslation('admin');
+  const message = useMessage();
+  const api = useApi();
+  const { locale } = useLanguage();
+  const { config } = useSession();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const kindParam = params.get('kind');
+  const kind: ContentKind = isKind(kindParam) ? kindParam : 'qa';
+  const { keyword, page, setPage, search } = useSearchPaging();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const list = useQuery({
+    queryKey: ['admin', 'content', kind, keyword, page],
+    queryFn: () =>
+      api.request({
+        path: '/admin/content/list',
+        data: { kind, page, limit: LIMIT, ...(keyword ? { keyword } : {}) },
+        schema: AdminContentListDataSchema,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'content'] });
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      api.request({ path: '/admin/content/delete', data: { id }, schema: z.unknown(), task: 'contentDelete' }),
+    onSuccess: () => {
+      Toast.show({ content: t('content.deleted'), icon: 'success' });
+    },
+    onSettled: refresh,
+  });
+  const confirmDelete = async (item: AdminContentItem) => {
+    const ok = await Dialog.confirm({
+      'aria-label': message('post.deleteConfirm'),
+      content: message('post.deleteConfirm'),
+      cancelText: t('shared.cancel'),
+      confirmText: t('shared.confirm'),
+    });
+    if (ok) remove.mutate(item.id);
+  };
+  const setKind = (k: ContentKind) => {
+    setParams({ kind: k }, { replace: true });
+    search('');
+  };
+  const close = () => {
+    setEditing(null);
+  };
+
+  const data = list.data;
+  const assetHost = config?.asset_host ?? '';
+  const extraColumn =
+    kind === 'page' ? t('content.key') : kind === 'article' || kind === 'banner' ? t('content.cover') : null;
+  const columns = [
+    t('content.id'),
+    ...(extraColumn ? [extraColumn] : []),
+    kind === 'qa' ? t('content.question') : t('content.titleCol'),
+    t('content.languages'),
+    t('content.published'),
+    ...(kind !== 'page' ? [t('content.sort')] : []),
+    t('content.updated'),
+    t('content.actions'),
+  ];
+  return (
+    <>
+      <ListPanel title={t('content.title')} page={page} pages={pageCount(data?.total ?? 0, LIMIT)} onPage={setPage}>
+        <div className={own.kindTabs} role="tablist" aria-label={t('content.title')}>
+          {CONTENT_KINDS.map((k) => (
+            <button
+              key={k}
+              type="button"
+              role="tab"
+              aria-selected={k === kind}
+              className={k === kind ? `${own.kindTab ?? ''} ${own.kindTabActive ?? ''}` : own.kindTab}
+              onClick={() => {
+                setKind(k);
+              }}
+            >
+              {t(`content.kinds.${k}`)}
+            </button>
+          ))}
+        </div>
+        <SearchBar
+          key={kind}
+          id="admin-content-search"
+          label={t('content.search')}
+          button={t('content.searchButton')}
+          onSearch={search}
+          total={data ? t('content.total', { count: data.total }) : null}
+          addLabel={t(`content.add.${kind}`)}
+          onAdd={() => {
+            setEditing({ item: null });
+          }}
+        />
+        <DataTable
+          columns={columns}
+          items={data?.list}
+          empty={t('content.empty')}
+          row={(item) => {
+            const title = localize(item.title, locale);
+            return (
+              <tr key={item.id} data-testid={`content-row-${String(item.id)}`}>
+                <td>{item.id}</td>
+                {kind === 'page' ? (
+                  <td>
+                    <code>{item.key}</code>
+                    <div className={styles.formHint}>{t(`content.pageKinds.${item.page_kind ?? 'custom'}`)}</div>
+                  </td>
+                ) : extraColumn ? (
+                  <td>
+                    {item.cover ? (
+                      <img className={styles.thumb} src={imageUrl(item.cover, assetHost, DEFAULT_COVER)} alt="" />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                ) : null}
+                <td>
+                  <span className={styles.ellipsis} title={title}>
+                    {title}
+                  </span>
+                </td>
+                <td>
+                  <LangChips item={item} />
+                </td>
+                <td>
+                  <PublishedTag published={item.published} on={t('content.published')} off={t('content.draft')} />
+                </td>
+                {kind !== 'page' ? <td className={styles.numeric}>{item.sort_order}</td> : null}
+                <td>{formatTimestamp(item.updated_at, locale)}</td>
+                <td>
+                  <span className={styles.actions}>
+                    <Button
+                      size="mini"
+                      onClick={() => {
+                        setEditing({ item });
+                      }}
+                    >
+                      {t('shared.edit')}
+                    </Button>
+                    {kind === 'page' && item.key && item.page_kind ? (
+                      <a href={pageLink(item.page_kind, item.key)} target="_blank" rel="noreferrer">
+                        {t('content.open')}
+                      </a>
+                    ) : null}
+                    <Button size="mini" color="danger" fill="outline" onClick={() => void confirmDelete(item)}>
+                      {t('content.delete')}
+                    </Button>
+                  </span>
+                </td>
+              </tr>
+            );
+          }}
+        >
+          {!data && list.isError ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
+        </DataTable>
+      </ListPanel>
+      <Drawer open={editing !== null} onClose={close}>
+        {editing ? (
+          <ContentForm
+            key={editing.item?.id ?? `new-${kind}`}
+            kind={editing.item?.kind ?? kind}
+            item={editing.item}
+            onCancel={close}
+            onSaved={() => {
+              setEditing(null);
+              void refresh();
+            }}
+          />
+        ) : null}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,244 @@
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, Tag, TextArea, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import {
+  AdminPostRejectBodySchema,
+  AdminPostSchema,
+  REJECT_REMARK_MAX_CHARS,
+  type AdminPost,
+  type PostStatus,
+} from '@petheart/contracts';
+import { useApi } from '../../shared/api';
+import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n';
+import { useSession } from '../../shared/session';
+import { formatTimestamp } from '../sections';
+import { FormRow } from '../shared/ui';
+import styles from '../shared/admin.module.css';
+import own from '../shared/console-content.module.css';
+
+export const POST_STATUS_COLORS: Record<PostStatus, 'warning' | 'success' | 'danger'> = {
+  ped: 'warning',
+  res: 'success',
+  rej: 'danger',
+};
+
+const RejectFormSchema = AdminPostRejectBodySchema.pick({ remark: true });
+type RejectForm = z.input<typeof RejectFormSchema>;
+
+/** The rejection: a reason is required (the author sees it); sent to /api/admin/post/reject. */
+export function RejectPostForm({
+  post,
+  onDone,
+  children,
+}: {
+  post: AdminPost;
+  onDone: (saved: AdminPost) => void;
+  /** More buttons, before Reject in the form's button row (Close, Approve). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('admin');
+  const api = useApi();
+  const { control, handleSubmit, formState } = useForm<RejectForm>({
+    resolver: zodResolver(RejectFormSchema),
+    defaultValues: { remark: '' },
+  });
+  const submit = handleSubmit(async ({ remark }) => {
+    let saved: AdminPost;
+    try {
+      saved = await api.request({
+        path: '/admin/post/reject',
+        data: { id: post.id, remark },
+        schema: AdminPostSchema,
+        task: 'postReview',
+      });
+    } catch {
+      return;
+    }
+    Toast.show({ content: t('moderation.rejected'), icon: 'success' });
+    onDone(saved);
+  });
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('moderation.rejectTitle')}>
+      <h3>{t('moderation.rejectTitle')}</h3>
+      <Controller
+        control={control}
+        name="remark"
+        render={({ field, fieldState }) => (
+          <FormRow
+            label={t('moderation.remark')}
+            htmlFor="post-reject-remark"
+            error={fieldState.error?.message}
+            hint={t('moderation.remarkHint')}
+          >
+            <TextArea
+              id="post-reject-remark"
+              className={styles.input}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              maxLength={REJECT_REMARK_MAX_CHARS}
+              showCount
+            />
+          </FormRow>
+        )}
+      />
+      <div className={own.decisionButtons}>
+        {children}
+        <Button color="danger" type="submit" loading={formState.isSubmitting}>
+          {t('moderation.reject')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * One post under review: author, text (as text), images (each opens full size), the clip, the device with a link
+ * to its live room, counts, the last review; approve, or reject with a reason.
+ */
+export function PostReview({
+  post,
+  onChanged,
+  onClose,
+}: {
+  post: AdminPost;
+  onChanged: (saved: AdminPost) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const api = useApi();
+  const { locale } = useLanguage();
+  const { config } = useSession();
+  const assetHost = config?.asset_host ?? '';
+  const approve = async () => {
+    const ok = await Dialog.confirm({
+      'aria-label': t('moderation.confirmApprove'),
+      content: t('moderation.confirmApprove'),
+      cancelText: t('shared.cancel'),
+      confirmText: t('moderation.approve'),
+    });
+    if (!ok) return;
+    try {
+      const saved = await api.request({
+        path: '/admin/post/approve',
+        data: { id: post.id },
+        schema: AdminPostSchema,
+        task: 'postReview',
+      });
+      Toast.show({ content: t('moderation.approved'), icon: 'success' });
+      onChanged(saved);
+    } catch {
+      // the API client has shown why
+    }
+  };
+  const buttons = (
+    <>
+      <Button className={own.closeButton} onClick={onClose}>
+        {t('shared.close')}
+      </Button>
+      {post.status !== 'res' ? (
+        <Button color="success" onClick={() => void approve()}>
+          {t('moderation.approve')}
+        </Button>
+      ) : null}
+    </>
+  );
+  return (
+    <div className={own.review} data-testid="post-review">
+      <h2 className={styles.formTitle}>
+        {t('moderation.detail', { id: post.id })}{' '}
+        <Tag color={POST_STATUS_COLORS[post.status]} fill="outline">
+          {t(`moderation.statuses.${post.status}`)}
+        </Tag>
+      </h2>
+      <div className={own.reviewBody}>
+        <div className={own.who}>
+          <img className={own.avatar} src={imageUrl(post.author.avatar, assetHost, DEFAULT_AVATAR)} alt="" />
+          <span>
+            <span className={own.whoName}>{post.author.nickname}</span>
+            <span className={own.whoMeta}>
+              {' '}
+              · ID {post.author.id} · {formatTimestamp(post.created_at, locale)}
+            </span>
+            {post.updated_at > post.created_at + 1 ? (
+              <div className={own.whoMeta}>
+                {t('moderation.edited', { time: formatTimestamp(post.updated_at, locale) })}
+              </div>
+            ) : null}
+          </span>
+        </div>
+        <p className={own.fullText} data-testid="post-text">
+          {post.content}
+        </p>
+        {post.images.length > 0 ? (
+          <div className={own.imageGrid}>
+            {post.images.map((src, i) => {
+              const url = imageUrl(src, assetHost);
+              return (
+                <a key={`${src}#${String(i)}`} href={url} target="_blank" rel="noreferrer">
+                  <img src={url} alt={t('moderation.imageN', { n: i + 1, total: post.images.length })} />
+                </a>
+              );
+            })}
+          </div>
+        ) : null}
+        {post.video_url ? (
+          <video className={own.video} src={imageUrl(post.video_url, assetHost, '')} controls preload="metadata" />
+        ) : null}
+        <dl className={own.facts}>
+          <dt>{t('moderation.device')}</dt>
+          <dd>
+            {post.device ? (
+              <>
+                {post.device.name} · {post.device.base_name} <code>{post.device.id}</code>
+                <div>
+                  <a
+                    href={`/pages/live/live?device_id=${encodeURIComponent(post.device.id)}`}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    {t('moderation.openLive')}
+                  </a>
+                </div>
+              </>
+            ) : (
+              t('moderation.noDevice')
+            )}
+          </dd>
+          <dt>{t('moderation.engagement')}</dt>
+          <dd>
+            {t('moderation.likes', { count: post.like_count })} ·{' '}
+            {t('moderation.comments', { count: post.comment_count })}
+          </dd>
+        </dl>
+        {post.status === 'rej' && post.remark ? (
+          <p className={own.remarkBox}>
+            {t('moderation.remark')}: {post.remark}
+          </p>
+        ) : null}
+        {post.reviewed_by && post.reviewed_at ? (
+          <p className={own.whoMeta}>
+            {t('moderation.reviewed', {
+              name: post.reviewed_by.nickname,
+              time: formatTimestamp(post.reviewed_at, locale),
+            })}
+          </p>
+        ) : null}
+      </div>
+      <div className={own.decision}>
+        {post.status !== 'rej' ? (
+          <RejectPostForm key={post.id} post={post} onDone={onChanged}>
+            {buttons}
+          </RejectPostForm>
+        ) : (
+          <div className={own.decisionButtons}>{buttons}</div>
+        )}
+      </div>
+    </div>
+  );
+}
