@@ -1,34 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_NAMESPACE, LiveCommentSchema, RoomJoinAckSchema } from '@petheart/contracts';
 import { DEMO, createTestApi, loginToken, okData, type TestApi } from './harness';
-import { freePort } from './devices-support';
-
-/** redis-server from REDIS_BIN or the PATH (CI installs it); without one the suite is skipped. */
-const redisBin =
-  process.env.REDIS_BIN ??
-  (spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).stdout.trim() || undefined);
-
-async function startRedis(bin: string): Promise<{ url: string; process: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`redis-server exited with ${String(code)}: ${out}`));
-    });
-  });
-  return { url: `redis://127.0.0.1:${String(port)}`, process: child };
-}
+import { redisBin, startRedis } from './redis-support';
 
 function until(check: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
   return new Promise((resolve, reject) => {
