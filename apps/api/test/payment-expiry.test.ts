@@ -6,7 +6,7 @@ import { rechargeKey } from '../src/modules/payment/ledger-crediting';
 import { deriveSandboxKeys, SandboxProvider } from '../src/modules/payment/providers/sandbox';
 import { PaymentRepository } from '../src/modules/payment/repository';
 import { PaymentService } from '../src/modules/payment/service';
-import { SlidingWindowLimiter } from '../src/lib/rate-limit/sliding-window';
+import { memoryLimiter } from '../src/lib/rate-limit/rate-limits';
 import { createTestApi, loginToken, okData, type TestApi } from './harness';
 
 /** The default recharge packages (configuration DEFAULT_SETTINGS): id 2 = 30.00 CNY for 300 + 10 coins. */
@@ -193,7 +193,7 @@ describe('unpaid recharge orders expire', () => {
       provider: new SandboxProvider({ keys, clock: api.clock }),
       crediting: { creditRecharge: () => Promise.resolve() },
       packages: () => Promise.resolve([{ id: 7, price: 1200, coins: 100, bonus: 20 }]),
-      limiter: new SlidingWindowLimiter(api.clock, 10, MINUTE),
+      limiter: memoryLimiter(api.clock, [{ limit: 10, ms: MINUTE }]),
       clock: api.clock,
       currency: 'CNY',
       orderTtlMs: 5 * MINUTE,

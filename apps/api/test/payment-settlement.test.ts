@@ -6,7 +6,7 @@ import { deriveSandboxKeys, SandboxProvider } from '../src/modules/payment/provi
 import { SandboxPayer } from '../src/modules/payment/providers/sandbox-payer';
 import { PaymentRepository } from '../src/modules/payment/repository';
 import { PaymentService, type RechargeCrediting } from '../src/modules/payment/service';
-import { SlidingWindowLimiter } from '../src/lib/rate-limit/sliding-window';
+import { memoryLimiter } from '../src/lib/rate-limit/rate-limits';
 import { createTestApi, type TestApi } from './harness';
 
 /** Records the credits that committed (a credit inside a rolled-back transaction leaves no trace). */
@@ -53,7 +53,7 @@ describe('payment settlement (the service with a test double for the ledger)', (
       provider: new SandboxProvider({ keys, clock: api.clock }),
       crediting,
       packages: () => Promise.resolve([{ id: 7, price: 1200, coins: 100, bonus: 20 }]),
-      limiter: new SlidingWindowLimiter(api.clock, 3, 60_000),
+      limiter: memoryLimiter(api.clock, [{ limit: 3, ms: 60_000 }]),
       clock: api.clock,
       currency: 'CNY',
     });

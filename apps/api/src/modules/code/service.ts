@@ -45,14 +45,6 @@ function hashCode(channel: CodeChannel, address: string, event: string, code: st
   return createHash('sha256').update(`${channel}\n${address}\n${event}\n${code}`).digest('hex');
 }
 
-/** Seconds until a window limit frees a slot, or 0 when under the limit. `times` are newest first. */
-export function windowWait(times: Date[], limit: { ms: number; max: number }, now: number): number {
-  const inWindow = times.filter((t) => t.getTime() > now - limit.ms);
-  if (inWindow.length < limit.max) return 0;
-  const freeing = inWindow[limit.max - 1];
-  return freeing ? Math.max(1, Math.ceil((freeing.getTime() + limit.ms - now) / 1000)) : 0;
-}
-
 /** One-time auth codes by mail or SMS: 6 digits, stored hashed, 10 minutes, single use, 5 tries. */
 export class CodeService {
   constructor(private readonly deps: CodeServiceDeps) {}

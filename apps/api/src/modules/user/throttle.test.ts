@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { accountDelay, addressDelay } from './throttle';
-import { windowWait } from '../code/service';
 
 describe('login slow-down', () => {
   it('is free for 4 failures, then doubles from 1 s up to 15 minutes', () => {
@@ -11,15 +10,5 @@ describe('login slow-down', () => {
     expect(accountDelay(99)).toBe(0);
     expect(accountDelay(100)).toBe(1);
     expect(accountDelay(10_000)).toBe(30);
-  });
-});
-
-describe('code send windows', () => {
-  const at = (s: number) => new Date(s * 1000);
-  it('waits until the oldest send that fills the window leaves it', () => {
-    expect(windowWait([at(100)], { ms: 60_000, max: 1 }, 130_000)).toBe(30);
-    expect(windowWait([at(100)], { ms: 60_000, max: 1 }, 161_000)).toBe(0);
-    expect(windowWait([at(300), at(200), at(100)], { ms: 3600_000, max: 3 }, 400_000)).toBe(3300);
-    expect(windowWait([at(300), at(200)], { ms: 3600_000, max: 3 }, 400_000)).toBe(0);
   });
 });
