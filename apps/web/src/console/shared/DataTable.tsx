@@ -120,8 +120,9 @@ export function DataTable<T>({
   compact?: boolean;
   children?: ReactNode;
 }) {
+  // The table scrolls sideways on a phone: the keyboard must reach it even when no row holds a button.
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} tabIndex={0}>
       <table className={compact ? `${styles.table ?? ''} ${styles.compact ?? ''}` : styles.table}>
         <thead>
           <tr>
