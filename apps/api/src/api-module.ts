@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LifecycleStep } from './lifecycle';
 
@@ -8,7 +8,10 @@ export interface RouteSet {
 }
 
 /** Pairs a module's route plugin with its options (the services it calls). */
-export function routes<O extends object>(plugin: FastifyPluginAsyncZod<O>, options: O): RouteSet {
+export function routes<O extends object>(
+  plugin: FastifyPluginAsync<O> | FastifyPluginAsyncZod<O>,
+  options: O,
+): RouteSet {
   return {
     register: async (app) => {
       await app.register(plugin, options);

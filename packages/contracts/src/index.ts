@@ -24,3 +24,15 @@ export * from './support';
 export * from './support-console';
 export * from './maps';
 export * from './security';
+export { endpointUrl } from './endpoint';
+export type {
+  Endpoint,
+  EndpointAuth,
+  EndpointData,
+  EndpointInput,
+  EndpointMethod,
+  EndpointParsed,
+  JsonEndpoint,
+  RawEndpoint,
+} from './endpoint';
+export * from './endpoints';

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AppConfig, Locale } from '@petheart/contracts';
+import { ALL_ENDPOINTS, type AppConfig, type Endpoint, type Locale } from '@petheart/contracts';
 import { LanguageProvider, createI18n } from '../shared/i18n';
 import { createEventBus, createTokenStore } from '../shared/session';
 import { featureNamespaceLoaders } from '../app/i18n';
@@ -30,8 +30,35 @@ export const CONFIG: AppConfig = {
   oauth: { google: false, facebook: false },
 };
 
-/** One request the app made: the path after /api and the JSON body ({} when there is none). */
-export type ApiCall = { path: string; body: Record<string, unknown> };
+/**
+ * One request the app made: the endpoint of packages/contracts it called (undefined for an address that is no
+ * endpoint), the path after /api and the JSON body ({} when there is none).
+ */
+export type ApiCall = { endpoint: Endpoint | undefined; path: string; body: Record<string, unknown> };
+
+/** The endpoint a request went to, by method and path. */
+export function endpointOf(method: string, url: string): Endpoint | undefined {
+  const path = new URL(url, 'http://app').pathname;
+  return ALL_ENDPOINTS.find(
+    (e) =>
+      e.method === method &&
+      (e.kind === 'json' ? e.path === path : new RegExp(`^${e.path.replace(/:[a-z_]+/gi, '[^/]+')}$`).test(path)),
+  );
+}
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+/** The call a stubbed `fetch` received. */
+export function apiCallOf(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): ApiCall {
+  const url = urlOf(input);
+  return {
+    endpoint: endpointOf(init?.method ?? 'GET', url),
+    path: url.replace(/^.*\/api/, '').replace(/\?.*$/, ''),
+    body: (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>,
+  };
+}
 
 const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
@@ -44,12 +71,9 @@ export function stubApi(reply: (call: ApiCall) => unknown = () => undefined, con
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.replace(/^.*\/api/, '');
-      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>;
-      const call = { path, body };
+      const call = apiCallOf(input, init);
       calls.push(call);
-      const data = path.includes('getConfiguration') ? config : reply(call);
+      const data = call.path.includes('getConfiguration') ? config : reply(call);
       return data === undefined
         ? json(404, { code: 0, msg: '404', time: 1, data: { error: 'not_found' } })
         : json(200, { code: 1, msg: '', time: 1, data });
@@ -81,10 +105,10 @@ export function renderApp(path: string | string[], { locale = 'en', token }: { l
 }
 
 /**
- * After `stubApi`: holds the answer of every call whose path contains `path` until `release()`, to see what a
- * page shows while that data is on its way.
+ * After `stubApi`: holds the answer of every call to `endpoint` until `release()`, to see what a page shows
+ * while that data is on its way.
  */
-export function holdApi(path: string): { release: () => void } {
+export function holdApi(endpoint: Endpoint | string): { release: () => void } {
   const answer = vi.mocked(fetch).getMockImplementation();
   if (!answer) throw new Error('holdApi: stub the API first (stubApi)');
   let open: () => void = () => undefined;
@@ -92,8 +116,13 @@ export function holdApi(path: string): { release: () => void } {
     open = resolve;
   });
   vi.mocked(fetch).mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.replace(/^.*\/api/, '').includes(path)) await held;
+    const url = urlOf(input);
+    if (
+      typeof endpoint === 'string'
+        ? url.replace(/^.*\/api/, '').includes(endpoint)
+        : endpointOf(init?.method ?? 'GET', url) === endpoint
+    )
+      await held;
     return answer(input, init);
   });
   return {

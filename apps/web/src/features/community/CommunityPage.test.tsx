@@ -1,3 +1,4 @@
+import { postEndpoints } from '@petheart/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -24,7 +25,7 @@ describe('CommunityPage', () => {
     await waitFor(() => {
       expect(screen.getAllByTestId('post-card')).toHaveLength(13);
     });
-    expect(calls.filter((c) => c.path === '/post/list').map((c) => c.body)).toEqual([
+    expect(calls.filter((c) => c.endpoint === postEndpoints.list).map((c) => c.body)).toEqual([
       { page: 1, limit: 10 },
       { page: 2, limit: 10 },
     ]);
@@ -65,7 +66,7 @@ describe('CommunityPage', () => {
 
   it('likes and unlikes with the count the server answers', async () => {
     const calls = stubCommunity({ posts: [post(5, { like_count: 2 })] }, (c) =>
-      c.path === '/post/like' ? { liked: c.body.like, like_count: c.body.like ? 3 : 2 } : undefined,
+      c.endpoint === postEndpoints.like ? { liked: c.body.like, like_count: c.body.like ? 3 : 2 } : undefined,
     );
     renderApp('/pages/community/community', { token: 'tok' });
     const like = await screen.findByRole('button', { name: 'Like, 2 likes' }, SLOW);
@@ -76,13 +77,13 @@ describe('CommunityPage', () => {
     });
     expect(screen.getByTestId('post-like')).toHaveAccessibleName('Like, 3 likes');
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/post/like')).toHaveLength(1);
+      expect(calls.filter((c) => c.endpoint === postEndpoints.like)).toHaveLength(1);
     });
     await userEvent.click(screen.getByTestId('post-like'));
     await waitFor(() => {
       expect(screen.getByTestId('post-like')).toHaveAttribute('aria-pressed', 'false');
     });
-    expect(calls.filter((c) => c.path === '/post/like').map((c) => c.body)).toEqual([
+    expect(calls.filter((c) => c.endpoint === postEndpoints.like).map((c) => c.body)).toEqual([
       { id: 5, like: true },
       { id: 5, like: false },
     ]);
@@ -96,6 +97,6 @@ describe('CommunityPage', () => {
       expect(router.state.location.pathname).toBe('/pages/public/login');
     }, SLOW);
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pages/community/community');
-    expect(calls.some((c) => c.path === '/post/like')).toBe(false);
+    expect(calls.some((c) => c.endpoint === postEndpoints.like)).toBe(false);
   });
 });

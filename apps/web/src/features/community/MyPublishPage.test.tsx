@@ -1,3 +1,4 @@
+import { postEndpoints } from '@petheart/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -71,7 +72,7 @@ describe('MyPublishPage', () => {
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).toBeNull();
     });
-    expect(calls.some((c) => c.path === '/post/delete')).toBe(false);
+    expect(calls.some((c) => c.endpoint === postEndpoints.delete)).toBe(false);
 
     await user.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Delete this post' }));
     dialog = await screen.findByRole('dialog');
@@ -79,7 +80,7 @@ describe('MyPublishPage', () => {
     await waitFor(() => {
       expect(screen.getAllByTestId('my-post')).toHaveLength(2);
     });
-    expect(calls.filter((c) => c.path === '/post/delete').map((c) => c.body)).toEqual([{ id: 3 }]);
+    expect(calls.filter((c) => c.endpoint === postEndpoints.delete).map((c) => c.body)).toEqual([{ id: 3 }]);
     expect(screen.queryByText('Waiting one')).toBeNull();
   });
 
@@ -91,7 +92,7 @@ describe('MyPublishPage', () => {
     state.mine = [post(9, { mine: true, status: 'ped', content: 'A new one', published_at: null }), ...state.mine];
     pullDown(screen.getByTestId('my-posts'));
     expect(await screen.findByText('A new one')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/post/mine')).toHaveLength(2);
+    expect(calls.filter((c) => c.endpoint === postEndpoints.mine)).toHaveLength(2);
   });
 
   it('says so when there is nothing yet', async () => {

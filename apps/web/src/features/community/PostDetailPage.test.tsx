@@ -1,3 +1,4 @@
+import { postEndpoints } from '@petheart/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,12 +55,12 @@ describe('PostDetailPage', () => {
       comments: [comment(1, 5, { content: 'So cute', mine: true, author: { id: 1, nickname: 'Me', avatar: '' } })],
     };
     const calls = stubCommunity(state, (c) => {
-      if (c.path === '/post/comment') {
+      if (c.endpoint === postEndpoints.comment) {
         const added = comment(2, 5, { content: String(c.body.content), mine: true });
         state.comments = [added, ...state.comments];
         return added;
       }
-      if (c.path === '/post/commentDelete') {
+      if (c.endpoint === postEndpoints.commentDelete) {
         state.comments = state.comments.filter((x) => x.id !== c.body.id);
         return { id: c.body.id, post_id: 5 };
       }
@@ -71,12 +72,15 @@ describe('PostDetailPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please enter the comment');
-    expect(calls.some((c) => c.path === '/post/comment')).toBe(false);
+    expect(calls.some((c) => c.endpoint === postEndpoints.comment)).toBe(false);
 
     await userEvent.type(screen.getByLabelText('Your comment'), '  Fed them today!  ');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Fed them today!')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/post/comment')?.body).toEqual({ id: 5, content: 'Fed them today!' });
+    expect(calls.find((c) => c.endpoint === postEndpoints.comment)?.body).toEqual({
+      id: 5,
+      content: 'Fed them today!',
+    });
     expect(screen.getByRole('heading', { name: /Comments/ })).toHaveTextContent('Comments (2)');
 
     const first = screen.getAllByTestId('comment').find((el) => el.textContent.includes('So cute'));
@@ -88,7 +92,7 @@ describe('PostDetailPage', () => {
     await waitFor(() => {
       expect(screen.queryByText('So cute')).toBeNull();
     });
-    expect(calls.find((c) => c.path === '/post/commentDelete')?.body).toEqual({ id: 1 });
+    expect(calls.find((c) => c.endpoint === postEndpoints.commentDelete)?.body).toEqual({ id: 1 });
   });
 
   it('asks a tourist to log in to comment', async () => {
@@ -101,7 +105,7 @@ describe('PostDetailPage', () => {
       expect(router.state.location.pathname).toBe('/pages/public/login');
     }, SLOW);
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pages/community/detail?id=6');
-    expect(calls.some((c) => c.path === '/post/comment')).toBe(false);
+    expect(calls.some((c) => c.endpoint === postEndpoints.comment)).toBe(false);
   });
 
   it('shows the author a rejected post with its reason, Edit and Delete, and no comments', async () => {

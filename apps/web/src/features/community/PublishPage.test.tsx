@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PostPublishBody } from '@petheart/contracts';
+import { postEndpoints } from '@petheart/contracts';
 import { renderApp } from '../../test-support/app';
 import { SLOW, post, room, stubCommunity } from './test/fixtures';
 
@@ -11,7 +12,7 @@ const rooms = [room(1, { name: 'Bund Feeder A' }), room(2, { name: 'Park Feeder'
 function stub(over: { mine?: ReturnType<typeof post>[] } = {}) {
   return stubCommunity({ rooms, mine: over.mine ?? [] }, (c) => {
     if (c.path === '/common/upload') return { url: '/uploads/2026/cat.png', fullurl: '' };
-    if (c.path === '/post/publish' || c.path === '/post/update') {
+    if (c.endpoint === postEndpoints.publish || c.endpoint === postEndpoints.update) {
       const body = c.body as PostPublishBody & { id?: number };
       return post(body.id ?? 50, { ...body, status: 'ped', mine: true, published_at: null });
     }
@@ -48,7 +49,7 @@ describe('PublishPage', () => {
     await userEvent.type(screen.getByLabelText('Content'), '   ');
     await userEvent.click(submit);
     expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('Please enter the content');
-    expect(calls.some((c) => c.path === '/post/publish')).toBe(false);
+    expect(calls.some((c) => c.endpoint === postEndpoints.publish)).toBe(false);
   });
 
   it('counts the text against the server’s limit', async () => {
@@ -79,7 +80,7 @@ describe('PublishPage', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/pages/myPublish/myPublish');
     }, SLOW);
-    expect(calls.find((c) => c.path === '/post/publish')?.body).toEqual({
+    expect(calls.find((c) => c.endpoint === postEndpoints.publish)?.body).toEqual({
       content: 'Three cats came to eat',
       device_id: 'PH-0002',
       images: ['/uploads/2026/cat.png'],
@@ -99,7 +100,7 @@ describe('PublishPage', () => {
     await userEvent.type(screen.getByLabelText('Content'), 'Dinner time');
     await userEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/post/publish')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === postEndpoints.publish)?.body).toEqual({
         content: 'Dinner time',
         device_id: 'PH-0001',
         images: [],
@@ -130,7 +131,7 @@ describe('PublishPage', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/pages/myPublish/myPublish');
     }, SLOW);
-    expect(calls.find((c) => c.path === '/post/update')?.body).toEqual({
+    expect(calls.find((c) => c.endpoint === postEndpoints.update)?.body).toEqual({
       id: 2,
       content: 'New text with the feeder',
       device_id: 'PH-0001',
@@ -149,7 +150,7 @@ describe('PublishPage', () => {
     expect(device).toHaveTextContent('Bund Feeder A, Bund Station');
     await userEvent.click(screen.getByRole('button', { name: 'Submit again' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/post/update')?.body).toMatchObject({ id: 3, clip_id: clip });
+      expect(calls.find((c) => c.endpoint === postEndpoints.update)?.body).toMatchObject({ id: 3, clip_id: clip });
     });
   });
 

@@ -1,12 +1,6 @@
 import {
   LiveListDataSchema,
-  PostCommentDeleteDataSchema,
-  PostCommentSchema,
-  PostCommentsDataSchema,
-  PostDeleteDataSchema,
-  PostLikeDataSchema,
-  PostListDataSchema,
-  PostSchema,
+  postEndpoints as post,
   type LiveListData,
   type PostCommentsData,
   type PostListData,
@@ -20,41 +14,20 @@ export function communityApi(api: ApiClient) {
   return {
     /** Published posts, newest first (tourists too). */
     list: (page: number, limit: number): Promise<PostListData> =>
-      api.request({ path: '/post/list', data: { page, limit }, schema: PostListDataSchema, silent: true }),
+      api.call(post.list, { page, limit }, { silent: true }),
     /** All of the user's posts, newest first, in every review state. */
     mine: (page: number, limit: number): Promise<PostListData> =>
-      api.request({ path: '/post/mine', data: { page, limit }, schema: PostListDataSchema, silent: true }),
+      api.call(post.mine, { page, limit }, { silent: true }),
     /** A published post, or the user's own in any state. */
-    detail: (id: number) => api.request({ path: '/post/detail', data: { id }, schema: PostSchema, silent: true }),
-    publish: (body: PostPublishBody) =>
-      api.request({ path: '/post/publish', data: body, schema: PostSchema, task: 'postPublish' }),
-    update: (body: PostUpdateBody) =>
-      api.request({ path: '/post/update', data: body, schema: PostSchema, task: 'postPublish' }),
-    remove: (id: number) =>
-      api.request({
-        path: '/post/delete',
-        data: { id },
-        schema: PostDeleteDataSchema,
-        task: `postDelete:${String(id)}`,
-      }),
-    like: (id: number, like: boolean) =>
-      api.request({
-        path: '/post/like',
-        data: { id, like },
-        schema: PostLikeDataSchema,
-        task: `postLike:${String(id)}`,
-      }),
+    detail: (id: number) => api.call(post.detail, { id }, { silent: true }),
+    publish: (body: PostPublishBody) => api.call(post.publish, body, { task: 'postPublish' }),
+    update: (body: PostUpdateBody) => api.call(post.update, body, { task: 'postPublish' }),
+    remove: (id: number) => api.call(post.delete, { id }, { task: `postDelete:${String(id)}` }),
+    like: (id: number, like: boolean) => api.call(post.like, { id, like }, { task: `postLike:${String(id)}` }),
     comments: (id: number, page: number, limit: number): Promise<PostCommentsData> =>
-      api.request({ path: '/post/comments', data: { id, page, limit }, schema: PostCommentsDataSchema, silent: true }),
-    comment: (id: number, content: string) =>
-      api.request({ path: '/post/comment', data: { id, content }, schema: PostCommentSchema, task: 'postComment' }),
-    deleteComment: (id: number) =>
-      api.request({
-        path: '/post/commentDelete',
-        data: { id },
-        schema: PostCommentDeleteDataSchema,
-        task: `commentDelete:${String(id)}`,
-      }),
+      api.call(post.comments, { id, page, limit }, { silent: true }),
+    comment: (id: number, content: string) => api.call(post.comment, { id, content }, { task: 'postComment' }),
+    deleteComment: (id: number) => api.call(post.commentDelete, { id }, { task: `commentDelete:${String(id)}` }),
     /** Live rooms (one per device) for the publish form's device picker. */
     devices: (page: number, limit: number): Promise<LiveListData> =>
       api.request({

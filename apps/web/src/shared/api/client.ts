@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import type { ErrorId, Locale, MessageKey, UploadData } from '@petheart/contracts';
+import type {
+  EndpointData,
+  EndpointInput,
+  ErrorId,
+  JsonEndpoint,
+  Locale,
+  MessageKey,
+  UploadData,
+} from '@petheart/contracts';
 import { ApiError, type FieldIssue } from './errors';
 
 /** Spec §9: network time-out for request, upload and download. */
@@ -18,7 +26,22 @@ export interface RequestOptions<S extends z.ZodType> {
   silent?: boolean;
 }
 
+/** How a call behaves in the app (not what it sends). */
+export interface CallOptions {
+  /** Names a task guard: a second call with the same task while the first runs is refused. */
+  task?: string;
+  /** No error UI (the caller handles the rejection). */
+  silent?: boolean;
+}
+
+/** The input argument of `call`: required when the endpoint takes one. */
+export type CallArgs<E extends JsonEndpoint> = E['input'] extends z.ZodType
+  ? [input: EndpointInput<E>, options?: CallOptions]
+  : [input?: undefined, options?: CallOptions];
+
 export interface ApiClient {
+  /** Calls an endpoint of packages/contracts (decision 032): its method, path and data schema come from it. */
+  call<E extends JsonEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointData<E>>;
   request<S extends z.ZodType>(o: RequestOptions<S>): Promise<z.infer<S>>;
   upload(file: Blob, filename?: string): Promise<UploadData>;
 }
@@ -335,5 +358,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     throw new ApiError(msg, { status, code, ...failureDetails(body) });
   }
 
-  return { request, upload };
+  function call<E extends JsonEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointData<E>> {
+    return request({
+      path: endpoint.path.slice('/api'.length),
+      method: endpoint.method,
+      data: input,
+      schema: endpoint.data,
+      ...options,
+    }) as Promise<EndpointData<E>>;
+  }
+
+  return { call, request, upload };
 }

@@ -10,7 +10,7 @@ import type {
   Supporter,
   UserInfo,
 } from '@petheart/contracts';
-import { CONFIG, type ApiCall } from '../../../test-support/app';
+import { CONFIG, apiCallOf, type ApiCall } from '../../../test-support/app';
 
 /** Test data and a fake API for the support pages (never imported by app code). */
 
@@ -203,10 +203,7 @@ export function stubSupport(state: SupportState, extra: (c: ApiCall) => unknown 
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.replace(/^.*\/api/, '').replace(/\?.*$/, '');
-      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>;
-      const call = { path, body };
+      const call = apiCallOf(input, init);
       calls.push(call);
       const data = answer(call);
       if (data === LOST) return Promise.reject(new TypeError('Failed to fetch'));

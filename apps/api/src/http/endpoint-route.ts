@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import {
+  envelope,
+  type EndpointData,
+  type EndpointParsed,
+  type JsonEndpoint,
+  type RawEndpoint,
+} from '@petheart/contracts';
+import { ok } from './envelope';
+
+/** The request a JSON endpoint's handler gets: its input parsed by the endpoint's schema. */
+export type EndpointRequest<E extends JsonEndpoint> = FastifyRequest & {
+  body: E['method'] extends 'POST' ? EndpointParsed<E> : unknown;
+  query: E['method'] extends 'GET' ? EndpointParsed<E> : unknown;
+};
+
+/** The request a raw endpoint's handler gets (params, query and body as its schemas parse them). */
+export type RawRequest = FastifyRequest<{
+  Params: Record<string, string>;
+  Querystring: Record<string, string | undefined>;
+  Body: unknown;
+}>;
+
+function jsonSchema(e: JsonEndpoint): FastifySchema {
+  return {
+    tags: [e.tag],
+    ...(e.summary ? { summary: e.summary } : {}),
+    ...(e.multipart ? { consumes: ['multipart/form-data'], security: [{ token: [] }] } : {}),
+    ...(e.input ? { [e.method === 'GET' ? 'querystring' : 'body']: e.input } : {}),
+    response: { 200: envelope(e.data) },
+  };
+}
+
+/**
+ * Registers a JSON endpoint (decision 032): method, path, auth and schemas from its contract; the handler
+ * answers the data, wrapped here in the envelope with the endpoint's success message in the caller's language.
+ */
+export function route<E extends JsonEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (request: EndpointRequest<E>) => Promise<EndpointData<E>> | EndpointData<E>,
+): void {
+  const { message } = endpoint;
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { auth: endpoint.auth },
+    schema: jsonSchema(endpoint),
+    handler: async (request: FastifyRequest) => {
+      const typed = request as EndpointRequest<E>;
+      const data = await handler(typed);
+      if (message === undefined) return ok(data);
+      const key =
+        typeof message === 'function' ? message(endpoint.method === 'GET' ? typed.query : typed.body) : message;
+      return ok(data, request.t(key));
+    },
+  });
+}
+
+/** Registers an endpoint that answers something other than the envelope; the handler owns the reply. */
+export function rawRoute(
+  app: FastifyInstance,
+  endpoint: RawEndpoint,
+  handler: (request: RawRequest, reply: FastifyReply) => unknown,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { auth: endpoint.auth },
+    schema: {
+      tags: [endpoint.tag],
+      ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+      ...(endpoint.hide ? { hide: true } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.responses ? { response: endpoint.responses } : {}),
+    },
+    handler: (request, reply) => handler(request as RawRequest, reply),
+  });
+}
