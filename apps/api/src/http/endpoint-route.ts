@@ -38,7 +38,7 @@ function jsonSchema(e: JsonEndpoint): FastifySchema {
 export function route<E extends JsonEndpoint>(
   app: FastifyInstance,
   endpoint: E,
-  handler: (request: EndpointRequest<E>) => Promise<EndpointData<E>> | EndpointData<E>,
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointData<E>> | EndpointData<E>,
 ): void {
   const { message } = endpoint;
   app.route({
@@ -46,9 +46,9 @@ export function route<E extends JsonEndpoint>(
     url: endpoint.path,
     config: { auth: endpoint.auth },
     schema: jsonSchema(endpoint),
-    handler: async (request: FastifyRequest) => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const typed = request as EndpointRequest<E>;
-      const data = await handler(typed);
+      const data = await handler(typed, reply);
       if (message === undefined) return ok(data);
       const key =
         typeof message === 'function' ? message(endpoint.method === 'GET' ? typed.query : typed.body) : message;

@@ -1,0 +1,2 @@
+/** The admin module's console endpoints (to be filled). */
+export const adminConsoleEndpoints = {};

@@ -1,0 +1,2 @@
+/** The admin-money module's console endpoints (to be filled). */
+export const adminMoneyConsoleEndpoints = {};

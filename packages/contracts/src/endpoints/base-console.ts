@@ -1,0 +1,2 @@
+/** The base module's console endpoints (to be filled). */
+export const baseConsoleEndpoints = {};

@@ -1,0 +1,2 @@
+/** The base module's endpoints (to be filled). */
+export const baseEndpoints = {};

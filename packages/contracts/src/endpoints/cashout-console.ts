@@ -1,0 +1,2 @@
+/** The cashout module's console endpoints (to be filled). */
+export const cashoutConsoleEndpoints = {};

@@ -1,0 +1,2 @@
+/** The cashout module's endpoints (to be filled). */
+export const cashoutEndpoints = {};

@@ -1,0 +1,2 @@
+/** The code module's endpoints (to be filled). */
+export const codeEndpoints = {};

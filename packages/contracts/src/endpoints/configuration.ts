@@ -1,0 +1,2 @@
+/** The configuration module's endpoints (to be filled). */
+export const configurationEndpoints = {};

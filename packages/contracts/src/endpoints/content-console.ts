@@ -1,0 +1,2 @@
+/** The content module's console endpoints (to be filled). */
+export const contentConsoleEndpoints = {};

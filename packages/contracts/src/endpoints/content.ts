@@ -1,0 +1,2 @@
+/** The content module's endpoints (to be filled). */
+export const contentEndpoints = {};

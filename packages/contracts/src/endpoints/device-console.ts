@@ -1,0 +1,2 @@
+/** The device module's console endpoints (to be filled). */
+export const deviceConsoleEndpoints = {};

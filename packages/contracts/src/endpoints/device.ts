@@ -1,0 +1,2 @@
+/** The device module's endpoints (to be filled). */
+export const deviceEndpoints = {};

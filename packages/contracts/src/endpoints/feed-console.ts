@@ -1,0 +1,2 @@
+/** The feed module's console endpoints (to be filled). */
+export const feedConsoleEndpoints = {};

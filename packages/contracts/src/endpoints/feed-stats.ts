@@ -1,0 +1,2 @@
+/** The feed-stats module's endpoints (to be filled). */
+export const feedStatsEndpoints = {};

@@ -1,0 +1,2 @@
+/** The feed module's endpoints (to be filled). */
+export const feedEndpoints = {};

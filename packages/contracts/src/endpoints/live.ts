@@ -1,0 +1,2 @@
+/** The live module's endpoints (to be filled). */
+export const liveEndpoints = {};

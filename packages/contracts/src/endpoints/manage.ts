@@ -1,0 +1,2 @@
+/** The manage module's endpoints (to be filled). */
+export const manageEndpoints = {};

@@ -1,0 +1,2 @@
+/** The maps module's endpoints (to be filled). */
+export const mapsEndpoints = {};

@@ -1,0 +1,2 @@
+/** The media module's endpoints (to be filled). */
+export const mediaEndpoints = {};

@@ -1,0 +1,2 @@
+/** The moderation module's console endpoints (to be filled). */
+export const moderationConsoleEndpoints = {};

@@ -1,0 +1,2 @@
+/** The oauth module's endpoints (to be filled). */
+export const oauthEndpoints = {};

@@ -1,0 +1,2 @@
+/** The payment module's endpoints (to be filled). */
+export const paymentEndpoints = {};

@@ -1,0 +1,2 @@
+/** The pet module's console endpoints (to be filled). */
+export const petConsoleEndpoints = {};

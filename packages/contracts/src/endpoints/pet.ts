@@ -1,0 +1,2 @@
+/** The pet module's endpoints (to be filled). */
+export const petEndpoints = {};

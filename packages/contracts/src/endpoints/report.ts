@@ -1,0 +1,2 @@
+/** The report module's endpoints (to be filled). */
+export const reportEndpoints = {};

@@ -1,0 +1,2 @@
+/** The search module's endpoints (to be filled). */
+export const searchEndpoints = {};

@@ -1,0 +1,2 @@
+/** The security module's endpoints (to be filled). */
+export const securityEndpoints = {};

@@ -1,0 +1,2 @@
+/** The support module's console endpoints (to be filled). */
+export const supportConsoleEndpoints = {};

@@ -1,0 +1,2 @@
+/** The support module's endpoints (to be filled). */
+export const supportEndpoints = {};

@@ -1,0 +1,2 @@
+/** The upload module's endpoints (to be filled). */
+export const uploadEndpoints = {};

@@ -1,0 +1,2 @@
+/** The user module's endpoints (to be filled). */
+export const userEndpoints = {};
