@@ -1,15 +1,7 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  PayRequestDataSchema,
-  PaymentOrderBodySchema,
-  PaymentOrderListBodySchema,
-  PaymentOrderListDataSchema,
-  PaymentOrderSchema,
-  RechargeBodySchema,
-  envelope,
-} from '@petheart/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { paymentEndpoints as e } from '@petheart/contracts';
 import { currentUser } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { route } from '../../http/endpoint-route';
 import { notifyRoutes } from './notify-routes';
 import type { SandboxPayer } from './providers/sandbox-payer';
 import { sandboxPageRoutes } from './sandbox-routes';
@@ -22,49 +14,10 @@ export interface PaymentRoutesOptions {
 }
 
 /** Recharge orders (users), the providers' notifications, and the sandbox payment page. */
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, { payments, sandbox }) => {
-  const tags = ['payment'];
-  app.post(
-    '/api/balance/Recharge',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'Creates a payment order for a recharge package; data.response goes to the payment bridge',
-        body: RechargeBodySchema,
-        response: { 200: envelope(PayRequestDataSchema) },
-      },
-    },
-    async (request) => ok(await payments.recharge(currentUser(request).id, request.body, request.locale)),
-  );
-
-  app.post(
-    '/api/balance/orders',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'The user’s payment orders (recharge history), newest first',
-        body: PaymentOrderListBodySchema,
-        response: { 200: envelope(PaymentOrderListDataSchema) },
-      },
-    },
-    async (request) => ok(await payments.history(currentUser(request).id, request.body)),
-  );
-
-  app.post(
-    '/api/balance/order',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: 'One of the user’s payment orders (its status after paying)',
-        body: PaymentOrderBodySchema,
-        response: { 200: envelope(PaymentOrderSchema) },
-      },
-    },
-    async (request) => ok(await payments.order(currentUser(request).id, request.body.order_no)),
-  );
+export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (app, { payments, sandbox }) => {
+  route(app, e.recharge, (request) => payments.recharge(currentUser(request).id, request.body, request.locale));
+  route(app, e.orders, (request) => payments.history(currentUser(request).id, request.body));
+  route(app, e.order, (request) => payments.order(currentUser(request).id, request.body.order_no));
 
   await app.register(notifyRoutes, { payments });
   if (sandbox) await app.register(sandboxPageRoutes, { payer: sandbox });
