@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { architecture } from './scripts/eslint/architecture.js';
 
 export default tseslint.config(
   {
@@ -39,6 +40,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  ...architecture,
   {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { ...globals.node } },

@@ -20,8 +20,8 @@ export interface JsonEndpoint<
   /** The full path, `/api/...`, exactly as FastAdmin spells it. */
   readonly path: `/api/${string}`;
   readonly auth: EndpointAuth;
-  /** The OpenAPI tag. */
-  readonly tag: string;
+  /** The OpenAPI tag (or tags). */
+  readonly tag: string | readonly string[];
   readonly summary?: string;
   /** The body (POST) or query string (GET) schema; undefined when the endpoint takes nothing. */
   readonly input: I;
@@ -42,7 +42,7 @@ export interface RawEndpoint {
   readonly method: EndpointMethod;
   readonly path: string;
   readonly auth: EndpointAuth;
-  readonly tag: string;
+  readonly tag: string | readonly string[];
   readonly summary?: string;
   /** Left out of the OpenAPI document. */
   readonly hide?: true;
@@ -64,7 +64,7 @@ export type EndpointData<E extends JsonEndpoint> = z.output<E['data']>;
 
 interface JsonSpec<I extends z.ZodType | undefined, O extends z.ZodType> {
   auth: EndpointAuth;
-  tag: string;
+  tag: string | readonly string[];
   summary?: string;
   input?: I;
   data: O;

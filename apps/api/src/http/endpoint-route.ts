@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import {
   envelope,
+  type Endpoint,
   type EndpointData,
   type EndpointParsed,
   type JsonEndpoint,
@@ -21,9 +22,11 @@ export type RawRequest = FastifyRequest<{
   Body: unknown;
 }>;
 
+const tagsOf = (e: Endpoint) => (typeof e.tag === 'string' ? [e.tag] : [...e.tag]);
+
 function jsonSchema(e: JsonEndpoint): FastifySchema {
   return {
-    tags: [e.tag],
+    tags: tagsOf(e),
     ...(e.summary ? { summary: e.summary } : {}),
     ...(e.multipart ? { consumes: ['multipart/form-data'], security: [{ token: [] }] } : {}),
     ...(e.input ? { [e.method === 'GET' ? 'querystring' : 'body']: e.input } : {}),
@@ -68,7 +71,7 @@ export function rawRoute(
     url: endpoint.path,
     config: { auth: endpoint.auth },
     schema: {
-      tags: [endpoint.tag],
+      tags: tagsOf(endpoint),
       ...(endpoint.summary ? { summary: endpoint.summary } : {}),
       ...(endpoint.hide ? { hide: true } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -12,7 +12,7 @@ import {
   ConsoleSupportReviewBodySchema,
 } from '../support-console';
 
-const tag = 'admin';
+const tag = ['admin', 'support'];
 
 /** /api/admin/support/*: reviewing applications, publishing and editing events (admins only; decision 016). */
 export const supportConsoleEndpoints = {
