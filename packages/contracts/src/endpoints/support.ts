@@ -88,10 +88,10 @@ export const supportEndpoints = {
     input: OrderConfirmBodySchema,
     data: OrderConfirmDataSchema,
   }),
-  /** Until this change it was listed under both the payment and the support tags; an endpoint has one tag. */
+  /** A payment order for points of a support item: listed under both tags. */
   balanceHelpPay: post('/api/balance/HelpPay', {
     auth: 'user',
-    tag: 'payment',
+    tag: ['payment', tag],
     summary: 'Creates a payment order for points of a support item; data.response goes to the payment bridge',
     input: HelpPayBodySchema,
     data: PayRequestDataSchema,
