@@ -1,9 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CSP_REPORT_PATH, CspReportBodySchema, envelope } from '@petheart/contracts';
-import { ok } from './envelope';
+import { CSP_REPORT_PATH, securityEndpoints as e } from '@petheart/contracts';
+import { route } from './endpoint-route';
 
 /** Violations logged per minute at most; the rest are counted in one line (a page can report in a loop). */
 export const CSP_REPORTS_LOGGED_PER_MINUTE = 60;
@@ -71,7 +69,7 @@ function setHeaders(request: FastifyRequest, reply: FastifyReply, assetHost: str
 }
 
 /** Browsers' violation reports: parsed as JSON, validated, logged as warnings (bounded per minute). */
-const cspReportRoute: FastifyPluginAsyncZod = async (app) => {
+const cspReportRoute: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/csp-report', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_r, body, done) => {
     try {
       done(null, JSON.parse(String(body)));
@@ -82,42 +80,30 @@ const cspReportRoute: FastifyPluginAsyncZod = async (app) => {
   let windowStart = 0;
   let logged = 0;
   let suppressed = 0;
-  app.post(
-    CSP_REPORT_PATH,
-    {
-      config: { auth: 'none' },
-      schema: {
-        tags: ['security'],
-        summary: 'A Content-Security-Policy violation, as browsers report it',
-        body: CspReportBodySchema,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      const now = Date.now();
-      if (now - windowStart >= 60_000) {
-        if (suppressed > 0) request.log.warn({ suppressed }, 'content security policy violations not logged');
-        windowStart = now;
-        logged = 0;
-        suppressed = 0;
-      }
-      if (logged < CSP_REPORTS_LOGGED_PER_MINUTE) {
-        logged++;
-        const r = request.body['csp-report'];
-        request.log.warn(
-          {
-            document: r['document-uri'],
-            blocked: r['blocked-uri'],
-            directive: r['effective-directive'] ?? r['violated-directive'],
-            source: r['source-file'],
-            line: r['line-number'],
-          },
-          'content security policy violation',
-        );
-      } else suppressed++;
-      return ok(null);
-    },
-  );
+  route(app, e.cspReport, (request) => {
+    const now = Date.now();
+    if (now - windowStart >= 60_000) {
+      if (suppressed > 0) request.log.warn({ suppressed }, 'content security policy violations not logged');
+      windowStart = now;
+      logged = 0;
+      suppressed = 0;
+    }
+    if (logged < CSP_REPORTS_LOGGED_PER_MINUTE) {
+      logged++;
+      const r = request.body['csp-report'];
+      request.log.warn(
+        {
+          document: r['document-uri'],
+          blocked: r['blocked-uri'],
+          directive: r['effective-directive'] ?? r['violated-directive'],
+          source: r['source-file'],
+          line: r['line-number'],
+        },
+        'content security policy violation',
+      );
+    } else suppressed++;
+    return null;
+  });
 };
 
 /** Security headers on every answer that needs them, and the policy's report route. */

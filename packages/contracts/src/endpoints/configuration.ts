@@ -1,2 +1,11 @@
-/** The configuration module's endpoints (to be filled). */
-export const configurationEndpoints = {};
+import { AppConfigSchema } from '../configuration';
+import { post } from '../endpoint';
+
+/** /api/configuration/getConfiguration: the app's configuration, asked at every app start. */
+export const configurationEndpoints = {
+  getConfiguration: post('/api/configuration/getConfiguration', {
+    auth: 'none',
+    tag: 'configuration',
+    data: AppConfigSchema,
+  }),
+};

@@ -1,2 +1,12 @@
-/** The device module's endpoints (to be filled). */
-export const deviceEndpoints = {};
+import { DeviceListBodySchema, DeviceListDataSchema } from '../base';
+import { post } from '../endpoint';
+
+/** /api/device/list: bases with their devices and live state (anyone). */
+export const deviceEndpoints = {
+  list: post('/api/device/list', {
+    auth: 'none',
+    tag: 'device',
+    input: DeviceListBodySchema,
+    data: DeviceListDataSchema,
+  }),
+};

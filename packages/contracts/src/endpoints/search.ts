@@ -1,2 +1,12 @@
-/** The search module's endpoints (to be filled). */
-export const searchEndpoints = {};
+import { SearchBodySchema, SearchDataSchema } from '../community';
+import { post } from '../endpoint';
+
+/** /api/search/search: live rooms, bases and published posts by keyword (tourists too). */
+export const searchEndpoints = {
+  search: post('/api/search/search', {
+    auth: 'optional',
+    tag: 'search',
+    input: SearchBodySchema,
+    data: SearchDataSchema,
+  }),
+};

@@ -1,16 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BaseDetailBodySchema, BaseDetailSchema, envelope } from '@petheart/contracts';
-import { ok } from '../../http/envelope';
+import type { FastifyPluginAsync } from 'fastify';
+import { baseEndpoints as e } from '@petheart/contracts';
+import { route } from '../../http/endpoint-route';
 import type { BaseDetailService } from './detail-service';
 
 /** POST /api/base/detail: a base with its figures and live rooms (anyone). */
-export const baseDetailRoutes: FastifyPluginAsyncZod<{ baseDetail: BaseDetailService }> = async (
-  app,
-  { baseDetail },
-) => {
-  app.post(
-    '/api/base/detail',
-    { schema: { tags: ['live'], body: BaseDetailBodySchema, response: { 200: envelope(BaseDetailSchema) } } },
-    async (request) => ok(await baseDetail.detail(request.body.id)),
-  );
+export const baseDetailRoutes: FastifyPluginAsync<{ baseDetail: BaseDetailService }> = async (app, { baseDetail }) => {
+  route(app, e.detail, (request) => baseDetail.detail(request.body.id));
 };

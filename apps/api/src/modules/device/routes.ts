@@ -1,13 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DeviceListBodySchema, DeviceListDataSchema, envelope } from '@petheart/contracts';
-import { ok } from '../../http/envelope';
+import type { FastifyPluginAsync } from 'fastify';
+import { deviceEndpoints as e } from '@petheart/contracts';
+import { route } from '../../http/endpoint-route';
 import type { DeviceCatalogService } from './catalog';
 
 /** POST /api/device/list: bases with their devices and live state (anyone). */
-export const deviceRoutes: FastifyPluginAsyncZod<{ catalog: DeviceCatalogService }> = async (app, { catalog }) => {
-  app.post(
-    '/api/device/list',
-    { schema: { tags: ['device'], body: DeviceListBodySchema, response: { 200: envelope(DeviceListDataSchema) } } },
-    async (request) => ok(await catalog.list(request.body)),
-  );
+export const deviceRoutes: FastifyPluginAsync<{ catalog: DeviceCatalogService }> = async (app, { catalog }) => {
+  route(app, e.list, (request) => catalog.list(request.body));
 };

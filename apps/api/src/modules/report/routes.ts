@@ -1,17 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ReportCreateBodySchema, ReportSchema, envelope } from '@petheart/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { reportEndpoints as e } from '@petheart/contracts';
 import { currentUser } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { route } from '../../http/endpoint-route';
 import type { ReportService } from './service';
 
 /** POST /api/report/create: a problem report about a live room's device (users). */
-export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
-  app.post(
-    '/api/report/create',
-    {
-      config: { auth: 'user' },
-      schema: { tags: ['live'], body: ReportCreateBodySchema, response: { 200: envelope(ReportSchema) } },
-    },
-    async (request) => ok(await reports.create(currentUser(request).id, request.body), request.t('ok.reportSent')),
-  );
+export const reportRoutes: FastifyPluginAsync<{ reports: ReportService }> = async (app, { reports }) => {
+  route(app, e.create, (request) => reports.create(currentUser(request).id, request.body));
 };

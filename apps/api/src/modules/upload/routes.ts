@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UPLOAD_MAX_BYTES, UploadDataSchema, envelope } from '@petheart/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { UPLOAD_MAX_BYTES, uploadEndpoints as e } from '@petheart/contracts';
 import { currentUser } from '../../http/auth';
-import { ok } from '../../http/envelope';
+import { route } from '../../http/endpoint-route';
 import { AppError } from '../../http/errors';
 import type { UploadService } from './service';
 
@@ -21,42 +21,29 @@ function uploadError(error: unknown): unknown {
 }
 
 /** POST /api/common/upload: one image in multipart field `file` (FastAdmin's common/upload). */
-export const uploadRoutes: FastifyPluginAsyncZod<{ upload: UploadService }> = async (app, { upload }) => {
+export const uploadRoutes: FastifyPluginAsync<{ upload: UploadService }> = async (app, { upload }) => {
   // Registered inside this plugin only: no other route accepts multipart bodies.
   await app.register(multipart, {
     throwFileSizeLimit: true,
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   });
 
-  app.post(
-    '/api/common/upload',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['common'],
-        summary: 'Upload one image (JPEG, PNG or WebP) in multipart field `file`',
-        consumes: ['multipart/form-data'],
-        security: [{ token: [] }],
-        response: { 200: envelope(UploadDataSchema) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      await upload.admit(user.id);
-      let input: Buffer;
-      try {
-        const part = await request.file();
-        if (part?.fieldname !== 'file') throw new AppError('upload_failed');
-        input = await part.toBuffer();
-        // toBuffer() only looks at `truncated` after each chunk it reads: when the limit falls exactly on a
-        // chunk boundary (Node's fetch streams a Blob in 64 KiB chunks), busboy marks the file truncated after
-        // the last chunk was read and toBuffer() answers the first UPLOAD_MAX_BYTES as if that were the file.
-        if (part.file.truncated) throw new AppError('upload_too_large');
-      } catch (error) {
-        throw uploadError(error);
-      }
-      if (input.length === 0) throw new AppError('upload_failed');
-      return ok(await upload.store(user.id, input), request.t('ok.uploaded'));
-    },
-  );
+  route(app, e.upload, async (request) => {
+    const user = currentUser(request);
+    await upload.admit(user.id);
+    let input: Buffer;
+    try {
+      const part = await request.file();
+      if (part?.fieldname !== 'file') throw new AppError('upload_failed');
+      input = await part.toBuffer();
+      // toBuffer() only looks at `truncated` after each chunk it reads: when the limit falls exactly on a
+      // chunk boundary (Node's fetch streams a Blob in 64 KiB chunks), busboy marks the file truncated after
+      // the last chunk was read and toBuffer() answers the first UPLOAD_MAX_BYTES as if that were the file.
+      if (part.file.truncated) throw new AppError('upload_too_large');
+    } catch (error) {
+      throw uploadError(error);
+    }
+    if (input.length === 0) throw new AppError('upload_failed');
+    return upload.store(user.id, input);
+  });
 };
