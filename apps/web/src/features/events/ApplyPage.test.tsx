@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, type Locale, type MessageKey, type SupportApplyBody } from '@petheart/contracts';
+import {
+  MESSAGES,
+  mapsEndpoints,
+  supportEndpoints,
+  type Locale,
+  type MessageKey,
+  type SupportApplyBody,
+} from '@petheart/contracts';
 import { renderApp } from '../../test-support/app';
 import { Fail, SLOW, application, place, stubSupport } from './test/fixtures';
 
@@ -49,7 +56,7 @@ describe('ApplyPage', () => {
       'Please pick the address on the map',
       'Please enter the address',
     ]);
-    expect(calls.some((c) => c.path === '/support/apply')).toBe(false);
+    expect(calls.some((c) => c.endpoint === supportEndpoints.apply)).toBe(false);
   });
 
   it.each(['ja', 'zh-CN', 'zh-TW'] as const)('the validation messages in %s', async (locale) => {
@@ -87,14 +94,14 @@ describe('ApplyPage', () => {
   it('picks the address through the maps service, submits, and shows the application as Pending', async () => {
     const state = { applications: [] as ReturnType<typeof application>[] };
     const calls = stubSupport(state, (c) => {
-      if (c.path === '/maps/suggestion') {
+      if (c.endpoint === mapsEndpoints.suggestion) {
         return {
           list: [place('a', { title: '静安区', address: '上海市静安区' }), place('b')],
           count: 2,
           source: 'local',
         };
       }
-      if (c.path === '/support/apply') {
+      if (c.endpoint === supportEndpoints.apply) {
         const body = c.body as SupportApplyBody;
         const created = application(31, { ...body, application_type: 'Medical care' });
         state.applications = [created];
@@ -113,7 +120,7 @@ describe('ApplyPage', () => {
     await userEvent.type(screen.getByLabelText("Search for the shelter's place"), 'jing');
     const option = await screen.findByRole('button', { name: /静安区/ });
     // Typing is debounced: one suggestion call for the whole word, around the user's location (Shanghai).
-    const suggestions = calls.filter((c) => c.path === '/maps/suggestion');
+    const suggestions = calls.filter((c) => c.endpoint === mapsEndpoints.suggestion);
     expect(suggestions.map((c) => c.body)).toEqual([
       { keyword: 'jing', location: { latitude: 31.22337, longitude: 121.49295 } },
     ]);
@@ -124,9 +131,9 @@ describe('ApplyPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit application' }));
     await waitFor(() => {
-      expect(calls.some((c) => c.path === '/support/apply')).toBe(true);
+      expect(calls.some((c) => c.endpoint === supportEndpoints.apply)).toBe(true);
     });
-    expect(calls.find((c) => c.path === '/support/apply')?.body).toEqual({
+    expect(calls.find((c) => c.endpoint === supportEndpoints.apply)?.body).toEqual({
       name: 'Jing’an Cat Home',
       applicant: 'Lin Xiao',
       mobile: '13800138000',
@@ -148,7 +155,9 @@ describe('ApplyPage', () => {
 
   it('shows the maps service’s parameter errors where the user types', async () => {
     stubSupport({}, (c) =>
-      c.path === '/maps/suggestion' ? new Fail(400, 'map_invalid_params', '请求参数信息有误keyword') : undefined,
+      c.endpoint === mapsEndpoints.suggestion
+        ? new Fail(400, 'map_invalid_params', '请求参数信息有误keyword')
+        : undefined,
     );
     renderApp(APPLY, { token: 'tok' });
     const search = await screen.findByLabelText("Search for the shelter's place", {}, SLOW);

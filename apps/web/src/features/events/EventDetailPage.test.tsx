@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SupportGiveBody } from '@petheart/contracts';
+import { supportEndpoints } from '@petheart/contracts';
 import { renderApp } from '../../test-support/app';
 import type * as ui from '../../shared/ui';
 import { toast } from '../../shared/ui';
@@ -75,7 +76,7 @@ describe('EventDetailPage', () => {
   it('supports an item with coins: points, total, one key per confirmation, progress and balance update', async () => {
     const state = { details: [EVENT], balance: 500 };
     const calls = stubSupport(state, (c) => {
-      if (c.path !== '/support/give') return undefined;
+      if (c.endpoint !== supportEndpoints.give) return undefined;
       const answer = given(c.body as SupportGiveBody, 410);
       // The server keeps the gift: the event read again shows it.
       state.details = [{ ...EVENT, items: EVENT.items.map((i) => (i.id === 1 ? answer.item : i)) }];
@@ -97,7 +98,7 @@ describe('EventDetailPage', () => {
     await waitFor(() => {
       expect(screen.queryByTestId('support-sheet')).toBeNull();
     });
-    const gives = calls.filter((c) => c.path === '/support/give').map((c) => c.body as SupportGiveBody);
+    const gives = calls.filter((c) => c.endpoint === supportEndpoints.give).map((c) => c.body as SupportGiveBody);
     expect(gives).toHaveLength(1);
     expect(gives[0]).toMatchObject({ item_id: 1, points: 3 });
     expect(gives[0]?.idempotency_key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
@@ -112,10 +113,10 @@ describe('EventDetailPage', () => {
     });
     await sheetUser().click(within(again).getByRole('button', { name: 'Support with 30 coins' }));
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/support/give')).toHaveLength(2);
+      expect(calls.filter((c) => c.endpoint === supportEndpoints.give)).toHaveLength(2);
     });
     const keys = calls
-      .filter((c) => c.path === '/support/give')
+      .filter((c) => c.endpoint === supportEndpoints.give)
       .map((c) => (c.body as SupportGiveBody).idempotency_key);
     expect(new Set(keys).size).toBe(2);
   });
@@ -123,7 +124,7 @@ describe('EventDetailPage', () => {
   it('a lost answer: confirming the same points again sends the same key', async () => {
     let n = 0;
     const calls = stubSupport({ details: [EVENT] }, (c) =>
-      c.path === '/support/give' ? (++n === 1 ? LOST : given(c.body as SupportGiveBody, 70)) : undefined,
+      c.endpoint === supportEndpoints.give ? (++n === 1 ? LOST : given(c.body as SupportGiveBody, 70)) : undefined,
     );
     renderApp('/pages/beneficence/detail?id=9', { token: 'tok' });
     const sheet = await openSupport();
@@ -139,7 +140,7 @@ describe('EventDetailPage', () => {
       expect(screen.queryByTestId('support-sheet')).toBeNull();
     });
     const keys = calls
-      .filter((c) => c.path === '/support/give')
+      .filter((c) => c.endpoint === supportEndpoints.give)
       .map((c) => (c.body as SupportGiveBody).idempotency_key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -147,7 +148,7 @@ describe('EventDetailPage', () => {
 
   it('insufficient balance asks to recharge, and Recharge goes to the wallet', async () => {
     const calls = stubSupport({ details: [EVENT], balance: 5 }, (c) =>
-      c.path === '/support/give' ? new Fail(409, 'insufficient_balance', 'Insufficient balance') : undefined,
+      c.endpoint === supportEndpoints.give ? new Fail(409, 'insufficient_balance', 'Insufficient balance') : undefined,
     );
     const router = renderApp('/pages/beneficence/detail?id=9', { token: 'tok' });
     const sheet = await openSupport();
@@ -165,12 +166,12 @@ describe('EventDetailPage', () => {
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/pages/money/money');
     });
-    expect(calls.filter((c) => c.path === '/support/give')).toHaveLength(1);
+    expect(calls.filter((c) => c.endpoint === supportEndpoints.give)).toHaveLength(1);
   });
 
   it('insufficient balance in Chinese', async () => {
     stubSupport({ details: [EVENT], balance: 5 }, (c) =>
-      c.path === '/support/give' ? new Fail(409, 'insufficient_balance', '余额不足') : undefined,
+      c.endpoint === supportEndpoints.give ? new Fail(409, 'insufficient_balance', '余额不足') : undefined,
     );
     renderApp('/pages/beneficence/detail?id=9', { token: 'tok', locale: 'zh-CN' });
     const card = (await screen.findAllByTestId('support-item', {}, SLOW))[0] as HTMLElement;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { supportEndpoints } from '@petheart/contracts';
 import { renderApp } from '../../test-support/app';
 import { SLOW, pullDown, station, stubSupport, summary } from './test/fixtures';
 
@@ -39,7 +40,7 @@ describe('EventsPage (the Events tab)', () => {
     expect(second).toHaveTextContent('100%');
     expect(second).toHaveTextContent('1 supporter');
     expect(second).toHaveTextContent('1 item');
-    expect(calls.find((c) => c.path === '/support/events')?.body).toEqual({ page: 1, limit: 10 });
+    expect(calls.find((c) => c.endpoint === supportEndpoints.events)?.body).toEqual({ page: 1, limit: 10 });
 
     await userEvent.click(within(first).getByRole('link'));
     await waitFor(() => {
@@ -57,7 +58,7 @@ describe('EventsPage (the Events tab)', () => {
       expect(screen.getAllByTestId('event-card')).toHaveLength(12);
     });
     expect(screen.getByText('No more')).toBeInTheDocument();
-    const pages = () => calls.filter((c) => c.path === '/support/events').map((c) => c.body.page);
+    const pages = () => calls.filter((c) => c.endpoint === supportEndpoints.events).map((c) => c.body.page);
     expect(pages()).toEqual([1, 2]);
 
     pullDown(screen.getByTestId('events-list'));

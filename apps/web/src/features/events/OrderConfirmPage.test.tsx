@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentOrder, PayRequestData } from '@petheart/contracts';
+import { paymentEndpoints, supportEndpoints } from '@petheart/contracts';
 import { renderApp } from '../../test-support/app';
 import type * as BridgeModule from '../../shared/pay/bridge';
 import { invokeWechatPay, openPayPage } from '../../shared/pay/bridge';
@@ -14,6 +15,8 @@ vi.mock('../../shared/pay/bridge', async (original) => ({
 }));
 
 const ORDER_NO = 'P20250101000000HELPPAY00001';
+/** The sandbox's payment page of that order (paymentEndpoints.sandboxPage), as HelpPay answers it. */
+const PAY_URL = `${paymentEndpoints.sandboxPage.path.replace(':order_no', ORDER_NO)}?sig=s&lang=en`;
 const PAGE = `/pages/public/orderConfirm?id=1&rescue_station_id=${String(station.id)}`;
 const WECHAT_UA = 'Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.47 NetType/WIFI';
 
@@ -38,7 +41,7 @@ const placed = (provider: 'sandbox' | 'wechat', points: number): PayRequestData 
         amount: 300 * points,
         coins: 30 * points,
         currency: 'CNY',
-        response: { pay_url: `/api/payment/sandbox/${ORDER_NO}?sig=s&lang=en` },
+        response: { pay_url: PAY_URL },
       }
     : {
         provider,
@@ -52,9 +55,9 @@ const placed = (provider: 'sandbox' | 'wechat', points: number): PayRequestData 
 /** The API: orderConfirm for any points, HelpPay placing with `provider`, the order answering `status()`. */
 function stub(provider: 'sandbox' | 'wechat' = 'sandbox', status: () => PaymentOrder['status'] = () => 'created') {
   return stubSupport({}, (c) => {
-    if (c.path === '/support/orderConfirm') return confirmData(Number(c.body.points ?? 1));
-    if (c.path === '/balance/HelpPay') return placed(provider, Number(c.body.points ?? 1));
-    if (c.path === '/balance/order') return order(status());
+    if (c.endpoint === supportEndpoints.orderConfirm) return confirmData(Number(c.body.points ?? 1));
+    if (c.endpoint === supportEndpoints.balanceHelpPay) return placed(provider, Number(c.body.points ?? 1));
+    if (c.endpoint === paymentEndpoints.order) return order(status());
     return undefined;
   });
 }
@@ -77,7 +80,7 @@ describe('OrderConfirmPage (help-pay)', () => {
     expect(screen.getByText('30 coins / point')).toBeInTheDocument();
     expect(screen.getByTestId('order-coins')).toHaveTextContent('30 coins');
     expect(screen.getByTestId('order-amount')).toHaveTextContent('¥3');
-    expect(calls.find((c) => c.path === '/support/orderConfirm')?.body).toEqual({
+    expect(calls.find((c) => c.endpoint === supportEndpoints.orderConfirm)?.body).toEqual({
       id: 1,
       rescue_station_id: station.id,
       points: 1,
@@ -90,9 +93,9 @@ describe('OrderConfirmPage (help-pay)', () => {
     expect(screen.getByTestId('order-coins')).toHaveTextContent('60 coins');
     await userEvent.click(await screen.findByRole('button', { name: 'Pay ¥6' }));
     await waitFor(() => {
-      expect(openPayPage).toHaveBeenCalledWith(`/api/payment/sandbox/${ORDER_NO}?sig=s&lang=en`);
+      expect(openPayPage).toHaveBeenCalledWith(PAY_URL);
     });
-    expect(calls.find((c) => c.path === '/balance/HelpPay')?.body).toEqual({
+    expect(calls.find((c) => c.endpoint === supportEndpoints.balanceHelpPay)?.body).toEqual({
       id: 1,
       rescue_station_id: station.id,
       points: 2,
@@ -117,7 +120,7 @@ describe('OrderConfirmPage (help-pay)', () => {
     );
     expect(outcome).toHaveTextContent('Thank you for your support!');
     expect(outcome).toHaveTextContent('¥6 paid to the rescue station.');
-    expect(calls.filter((c) => c.path === '/balance/order').map((c) => c.body)).toEqual([
+    expect(calls.filter((c) => c.endpoint === paymentEndpoints.order).map((c) => c.body)).toEqual([
       { order_no: ORDER_NO },
       { order_no: ORDER_NO },
     ]);
@@ -153,7 +156,7 @@ describe('OrderConfirmPage (help-pay)', () => {
 
   it('an event that has ended, and an order without its item', async () => {
     stubSupport({}, (c) =>
-      c.path === '/support/orderConfirm'
+      c.endpoint === supportEndpoints.orderConfirm
         ? new Fail(409, 'support_event_closed', 'This support event has ended')
         : undefined,
     );

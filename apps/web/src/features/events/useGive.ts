@@ -20,7 +20,7 @@ function withItem(event: SupportEventDetail, item: SupportItem): SupportEventDet
 }
 
 /**
- * Supporting an item with coins (POST /api/support/give): one idempotency key per confirmation, kept when the
+ * Supporting an item with coins (supportEndpoints.give): one idempotency key per confirmation, kept when the
  * answer is lost so that confirming the same points again cannot give twice. On success the item's progress,
  * the balance, the supporters and the events list update; insufficient balance asks to recharge instead of a
  * toast (like the live room's feed).

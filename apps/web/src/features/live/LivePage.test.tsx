@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LiveComment, LiveDetail } from '@petheart/contracts';
+import { liveEndpoints, mediaEndpoints, type LiveComment, type LiveDetail } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 
 /** A stand-in for socket.io-client's socket: records emits, answers `join`, lets the test fire events. */
@@ -89,9 +89,9 @@ function detail(feeder: boolean, camera: boolean): LiveDetail {
 }
 
 function stubRoom(room: LiveDetail) {
-  return stubApi(({ path, body }) => {
-    if (path === '/live/detail') return room;
-    if (path === '/live/play')
+  return stubApi(({ endpoint, body }) => {
+    if (endpoint === liveEndpoints.detail) return room;
+    if (endpoint === mediaEndpoints.play)
       return {
         flv_url: '/live/PH-0002.flv?s=x',
         ws_url: null,
@@ -99,12 +99,12 @@ function stubRoom(room: LiveDetail) {
         expires_at: 1,
         camera_online: room.device.camera_online,
       };
-    if (path === '/live/comment/list') {
+    if (endpoint === liveEndpoints.commentList) {
       // the newest page first; after the join (the room is at 12 by then) the catch-up after 9
       if (body.after_seq === 9) return { list: [comment(12, 'caught up')], latest_seq: 12 };
       return { list: [comment(5, 'first'), comment(9, 'second')], latest_seq: 9 };
     }
-    if (path === '/live/clip/list') return { list: [], total: 0, page: 1, limit: 10 };
+    if (endpoint === mediaEndpoints.clipList) return { list: [], total: 0, page: 1, limit: 10 };
     return undefined;
   });
 }
@@ -130,7 +130,7 @@ describe('LivePage', () => {
     await userEvent.click(feed);
     expect(await screen.findByText('Camera offline, operation not available at the moment.')).toBeInTheDocument();
     expect(screen.queryByTestId('feed-sheet')).not.toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/live/play')).toBe(true);
+    expect(calls.some((c) => c.endpoint === mediaEndpoints.play)).toBe(true);
   });
 
   it('comments: history, a catch-up after join, socket pushes once per seq; viewers and device state live', async () => {
@@ -151,7 +151,7 @@ describe('LivePage', () => {
     });
     expect(socket.emitted).toContainEqual({ event: 'join', data: { device_id: 'PH-0002' } });
     await within(list).findByText('caught up');
-    expect(calls.find((c) => c.path === '/live/comment/list' && c.body.after_seq === 9)).toBeDefined();
+    expect(calls.find((c) => c.endpoint === liveEndpoints.commentList && c.body.after_seq === 9)).toBeDefined();
     expect(screen.getByTestId('viewer-count')).toHaveTextContent('3');
 
     act(() => {

@@ -1,61 +1,25 @@
-import {
-  ClipListDataSchema,
-  ClipSchema,
-  CommentListDataSchema,
-  FanListDataSchema,
-  FanMembershipSchema,
-  FollowStateSchema,
-  LiveCommentSchema,
-  LiveDetailSchema,
-  PlaybackSchema,
-  type CommentListData,
-} from '@petheart/contracts';
+import { liveEndpoints as live, mediaEndpoints as media, type CommentListData } from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
-/** The live room's HTTP calls (packages/contracts/src/live.ts), each with its response schema. */
+/** The live room's HTTP calls (liveEndpoints and mediaEndpoints of packages/contracts). */
 export function liveApi(api: ApiClient) {
   return {
-    detail: (device_id: string) => api.request({ path: '/live/detail', data: { device_id }, schema: LiveDetailSchema }),
+    detail: (device_id: string) => api.call(live.detail, { device_id }),
     /** Silent: the player shows its own state (offline mask, retries) instead of toasts. */
-    play: (device_id: string) =>
-      api.request({ path: '/live/play', data: { device_id }, schema: PlaybackSchema, silent: true }),
+    play: (device_id: string) => api.call(media.play, { device_id }, { silent: true }),
     follow: (device_id: string, follow: boolean) =>
-      api.request({
-        path: follow ? '/live/follow' : '/live/unfollow',
-        data: { device_id },
-        schema: FollowStateSchema,
-        task: 'follow',
-      }),
-    joinFans: (device_id: string) =>
-      api.request({ path: '/live/fans/join', data: { device_id }, schema: FanMembershipSchema, task: 'fans' }),
-    fans: (device_id: string, page: number, limit: number) =>
-      api.request({ path: '/live/fans/list', data: { device_id, page, limit }, schema: FanListDataSchema }),
+      api.call(follow ? live.follow : live.unfollow, { device_id }, { task: 'follow' }),
+    joinFans: (device_id: string) => api.call(live.fansJoin, { device_id }, { task: 'fans' }),
+    fans: (device_id: string, page: number, limit: number) => api.call(live.fansList, { device_id, page, limit }),
     sendComment: (device_id: string, content: string) =>
-      api.request({
-        path: '/live/comment/send',
-        data: { device_id, content },
-        schema: LiveCommentSchema,
-        task: 'comment',
-      }),
+      api.call(live.commentSend, { device_id, content }, { task: 'comment' }),
     /** Silent: history and catch-ups run in the background; a failure is retried on the next join. */
     comments: (device_id: string, q: { after_seq?: number; limit: number }): Promise<CommentListData> =>
-      api.request({
-        path: '/live/comment/list',
-        data: { device_id, ...q },
-        schema: CommentListDataSchema,
-        silent: true,
-      }),
-    createClip: (device_id: string) =>
-      api.request({ path: '/live/clip/create', data: { device_id }, schema: ClipSchema, task: 'clip' }),
-    publishClip: (id: string) =>
-      api.request({ path: '/live/clip/publish', data: { id }, schema: ClipSchema, task: 'clipPublish' }),
+      api.call(live.commentList, { device_id, ...q }, { silent: true }),
+    createClip: (device_id: string) => api.call(media.clipCreate, { device_id }, { task: 'clip' }),
+    publishClip: (id: string) => api.call(media.clipPublish, { id }, { task: 'clipPublish' }),
     clips: (device_id: string, page: number, limit: number) =>
-      api.request({
-        path: '/live/clip/list',
-        data: { device_id, page, limit },
-        schema: ClipListDataSchema,
-        silent: true,
-      }),
+      api.call(media.clipList, { device_id, page, limit }, { silent: true }),
   };
 }
 

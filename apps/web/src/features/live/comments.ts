@@ -45,7 +45,7 @@ export function confirmedSeq(
   return query.replace ? upTo : Math.max(before, upTo);
 }
 
-/** What to ask /api/live/comment/list for; null = nothing is missing. */
+/** What to ask liveEndpoints.commentList for; null = nothing is missing. */
 export interface CatchUp {
   after_seq?: number;
   limit: number;

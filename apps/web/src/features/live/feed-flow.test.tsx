@@ -1,8 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Feed, LiveDetail, UserInfo } from '@petheart/contracts';
-import { CONFIG, renderApp } from '../../test-support/app';
+import {
+  configurationEndpoints,
+  feedEndpoints,
+  liveEndpoints,
+  mediaEndpoints,
+  userEndpoints,
+  type Endpoint,
+  type Feed,
+  type LiveDetail,
+  type UserInfo,
+} from '@petheart/contracts';
+import { CONFIG, apiCallOf, renderApp, type ApiCall } from '../../test-support/app';
 import type * as ui from '../../shared/ui';
 import { toast } from '../../shared/ui';
 
@@ -117,23 +127,22 @@ const fail = (status: number, error: string, msg: string) => ({
   body: { code: 0, msg, time: 1, data: { error } },
 });
 
-/** fetch stubbed: the room, the user, and `feed(path, body)` for the feed calls. Returns the calls. */
-function stubFetch(feed: (path: string, body: Record<string, unknown>) => Reply | undefined) {
-  const calls: { path: string; body: Record<string, unknown> }[] = [];
+/** fetch stubbed: the room, the user, and `feed(endpoint, body)` for the feed calls. Returns the calls. */
+function stubFetch(feed: (endpoint: Endpoint | undefined, body: Record<string, unknown>) => Reply | undefined) {
+  const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>(async (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      const path = url.replace(/^.*\/api/, '').replace(/\?.*$/, '');
-      const body = (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>;
-      calls.push({ path, body });
+      const call = apiCallOf(input, init);
+      const { endpoint, body } = call;
+      calls.push(call);
       let reply: Reply | undefined;
-      if (path.includes('getConfiguration')) reply = ok(CONFIG);
-      else if (path === '/user/index') reply = ok({ userinfo: USER });
-      else if (path === '/live/detail') reply = ok(ROOM);
-      else if (path === '/live/comment/list') reply = ok({ list: [], latest_seq: 0 });
-      else if (path === '/live/clip/list') reply = ok({ list: [], total: 0, page: 1, limit: 10 });
-      else reply = feed(path, body);
+      if (endpoint === configurationEndpoints.getConfiguration) reply = ok(CONFIG);
+      else if (endpoint === userEndpoints.index) reply = ok({ userinfo: USER });
+      else if (endpoint === liveEndpoints.detail) reply = ok(ROOM);
+      else if (endpoint === liveEndpoints.commentList) reply = ok({ list: [], latest_seq: 0 });
+      else if (endpoint === mediaEndpoints.clipList) reply = ok({ list: [], total: 0, page: 1, limit: 10 });
+      else reply = feed(endpoint, body);
       const r = (await reply) ?? fail(404, 'not_found', '404');
       return new Response(JSON.stringify(r.body), { status: r.status ?? 200 });
     }),
@@ -174,13 +183,14 @@ describe('feeding from the live room', () => {
   it('sends the portion with a key, shows the queue, then "Fed 10g" and the new balance', async () => {
     const status = [later(), later()];
     let polls = 0;
-    const calls = stubFetch((path) => {
-      if (path === '/live/feed') return ok(feedOf({ status: 'queued', queue_position: 2, expected_wait_s: 6 }));
-      if (path === '/feed/status') return status[polls++]?.promise;
+    const calls = stubFetch((endpoint) => {
+      if (endpoint === feedEndpoints.liveFeed)
+        return ok(feedOf({ status: 'queued', queue_position: 2, expected_wait_s: 6 }));
+      if (endpoint === feedEndpoints.status) return status[polls++]?.promise;
       return undefined;
     });
     const { sheet } = await openSheetAndFeed();
-    const sent = calls.find((c) => c.path === '/live/feed');
+    const sent = calls.find((c) => c.endpoint === feedEndpoints.liveFeed);
     expect(sent?.body).toMatchObject({ device_id: 'PH-0002', grams: 10, coins: 10 });
     expect(sent?.body.idempotency_key).toMatch(/^[0-9a-f-]{36}$/);
     expect(await within(sheet).findByTestId('feed-progress', {}, SLOW)).toHaveTextContent(
@@ -191,7 +201,7 @@ describe('feeding from the live room', () => {
       status[0]?.give(ok(feedOf({ status: 'dispensing' })));
     });
     expect(await within(sheet).findByText('The feeder is dispensing your food…', {}, SLOW)).toBeInTheDocument();
-    const userCalls = calls.filter((c) => c.path === '/user/index').length;
+    const userCalls = calls.filter((c) => c.endpoint === userEndpoints.index).length;
     act(() => {
       status[1]?.give(ok(feedOf({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10 })));
     });
@@ -200,17 +210,18 @@ describe('feeding from the live room', () => {
     }, SLOW);
     expect(screen.queryByTestId('feed-sheet')).not.toBeInTheDocument();
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/user/index').length).toBeGreaterThan(userCalls);
+      expect(calls.filter((c) => c.endpoint === userEndpoints.index).length).toBeGreaterThan(userCalls);
     }, SLOW);
-    const polled = calls.filter((c) => c.path === '/feed/status');
+    const polled = calls.filter((c) => c.endpoint === feedEndpoints.status);
     expect(polled.map((c) => c.body.id)).toEqual([feedOf({}).id, feedOf({}).id]);
     expect(polled.every((c) => typeof c.body.wait_ms === 'number' && c.body.wait_ms < 1000)).toBe(true);
   });
 
   it('a failed feed says why and that nothing was charged', async () => {
-    stubFetch((path) => {
-      if (path === '/live/feed') return ok(feedOf({ status: 'dispensing' }));
-      if (path === '/feed/status') return ok(feedOf({ status: 'failed', reason: 'jammed', grams_dispensed: 2 }));
+    stubFetch((endpoint) => {
+      if (endpoint === feedEndpoints.liveFeed) return ok(feedOf({ status: 'dispensing' }));
+      if (endpoint === feedEndpoints.status)
+        return ok(feedOf({ status: 'failed', reason: 'jammed', grams_dispensed: 2 }));
       return undefined;
     });
     await openSheetAndFeed();
@@ -220,8 +231,8 @@ describe('feeding from the live room', () => {
   });
 
   it('insufficient balance asks to recharge, and Recharge goes to the money page', async () => {
-    stubFetch((path) => {
-      if (path === '/live/feed') return fail(409, 'insufficient_balance', 'Insufficient balance');
+    stubFetch((endpoint) => {
+      if (endpoint === feedEndpoints.liveFeed) return fail(409, 'insufficient_balance', 'Insufficient balance');
       return undefined;
     });
     const { router } = await openSheetAndFeed();
@@ -235,9 +246,10 @@ describe('feeding from the live room', () => {
   });
 
   it('the room\'s echo of the user\'s own feed, after its poll ended it, does not replace "Fed 10g"', async () => {
-    stubFetch((path) => {
-      if (path === '/live/feed') return ok(feedOf({ status: 'dispensing' }));
-      if (path === '/feed/status') return ok(feedOf({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10 }));
+    stubFetch((endpoint) => {
+      if (endpoint === feedEndpoints.liveFeed) return ok(feedOf({ status: 'dispensing' }));
+      if (endpoint === feedEndpoints.status)
+        return ok(feedOf({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10 }));
       return undefined;
     });
     await openSheetAndFeed();

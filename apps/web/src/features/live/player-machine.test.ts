@@ -22,7 +22,7 @@ describe('player reconnect state machine', () => {
     expect(showsOfflineMask(playing)).toBe(false);
   });
 
-  it('goes offline with the mask when /api/live/play says the camera is offline', () => {
+  it('goes offline with the mask when mediaEndpoints.play says the camera is offline', () => {
     const s = run([{ type: 'play_ok', cameraOnline: false }]);
     expect(s).toMatchObject({ status: 'offline', failures: 1, retryInMs: 1000, cameraOnline: false });
     expect(showsOfflineMask(s)).toBe(true);
@@ -53,7 +53,7 @@ describe('player reconnect state machine', () => {
     expect(showsOfflineMask(s)).toBe(false);
   });
 
-  it('a failed /api/live/play request counts as a failure too', () => {
+  it('a failed mediaEndpoints.play request counts as a failure too', () => {
     expect(run([{ type: 'play_failed' }])).toMatchObject({ status: 'offline', failures: 1 });
   });
 

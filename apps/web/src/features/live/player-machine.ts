@@ -1,9 +1,9 @@
 /**
  * The video player's reconnect state machine, kept pure so it is tested without a player.
  *
- * requesting (POST /api/live/play in flight) → starting (player created, waiting for frames) → playing.
+ * requesting (mediaEndpoints.play in flight) → starting (player created, waiting for frames) → playing.
  * Any failure, a stream that ends or stalls, or the camera going offline → offline, which retries after a
- * growing delay (addresses expire, so every retry asks /api/live/play again) or at once when the `device`
+ * growing delay (addresses expire, so every retry asks mediaEndpoints.play again) or at once when the `device`
  * event says the camera is back. Without MediaSource and without native HLS → unsupported (final).
  */
 export type PlayerStatus = 'requesting' | 'starting' | 'playing' | 'offline' | 'unsupported';
@@ -14,7 +14,7 @@ export interface PlayerState {
   failures: number;
   /** While offline: how long to wait before the next try. */
   retryInMs: number;
-  /** Whether the camera is believed online (from /api/live/play and `device` events). */
+  /** Whether the camera is believed online (from mediaEndpoints.play and `device` events). */
   cameraOnline: boolean;
 }
 

@@ -5,7 +5,7 @@ import { mergeClips } from './fans';
 
 const CLIP_STRIP_LIMIT = 10;
 
-/** The room's published clips: the first page of /api/live/clip/list, then `clip` events. */
+/** The room's published clips: the first page of mediaEndpoints.clipList, then `clip` events. */
 export function useClips(deviceId: string, live: LiveApi) {
   const [list, setList] = useState<Clip[]>([]);
   useEffect(() => {

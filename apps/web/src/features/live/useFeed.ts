@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  FeedSchema,
+  feedEndpoints,
   isFeedSettled,
   type DevicePortion,
   type Feed,
@@ -33,8 +33,8 @@ const OWN_ECHO_MS = 10_000;
 
 /**
  * Feed, in one place: the offline checks (feeder first), the login gate, the portion sheet, the portion choice
- * and the idempotency key kept for retries of the same intent; `confirm` sends it (POST /api/live/feed), then
- * follows the feed (POST /api/feed/status, short long-polls) through the queue to its end, tells the user
+ * and the idempotency key kept for retries of the same intent; `confirm` sends it (feedEndpoints.liveFeed), then
+ * follows the feed (feedEndpoints.status, short long-polls) through the queue to its end, tells the user
  * ("Fed 10 g", or why and that nothing was charged) and refreshes the balance. Insufficient balance asks to
  * recharge instead of a toast.
  */
@@ -88,8 +88,7 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
   );
 
   const statusOf = useCallback(
-    (id: string, waitMs: number) =>
-      api.request({ path: '/feed/status', data: { id, wait_ms: waitMs }, schema: FeedSchema, silent: true }),
+    (id: string, waitMs: number) => api.call(feedEndpoints.status, { id, wait_ms: waitMs }, { silent: true }),
     [api],
   );
 
@@ -157,7 +156,7 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
     setSending(true);
     let created: Feed;
     try {
-      created = await api.request({ path: '/live/feed', data: body, schema: FeedSchema, task: 'feed', silent: true });
+      created = await api.call(feedEndpoints.liveFeed, body, { task: 'feed', silent: true });
     } catch (error) {
       // A definite answer ends the intent; a lost one (no response) keeps its key for the retry.
       if (error instanceof ApiError && error.status !== 0) dispatch({ type: 'settled' });

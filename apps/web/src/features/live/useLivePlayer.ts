@@ -29,7 +29,7 @@ function hasMediaSource(): boolean {
 }
 
 /**
- * The room's video: asks /api/live/play for a fresh address, plays it with mpegts.js (loaded on demand) at low
+ * The room's video: asks mediaEndpoints.play for a fresh address, plays it with mpegts.js (loaded on demand) at low
  * latency, muted and inline; reconnects with backoff (player-machine.ts), at once when the camera comes back,
  * and destroys the player when it is not needed any more.
  */

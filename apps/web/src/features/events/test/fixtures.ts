@@ -10,6 +10,7 @@ import type {
   Supporter,
   UserInfo,
 } from '@petheart/contracts';
+import { configurationEndpoints, supportEndpoints, userEndpoints } from '@petheart/contracts';
 import { CONFIG, apiCallOf, type ApiCall } from '../../../test-support/app';
 
 /** Test data and a fake API for the support pages (never imported by app code). */
@@ -176,25 +177,25 @@ export function stubSupport(state: SupportState, extra: (c: ApiCall) => unknown 
   const answer = (c: ApiCall): unknown => {
     const own = extra(c);
     if (own !== undefined) return own;
-    switch (c.path) {
-      case '/configuration/getConfiguration':
+    switch (c.endpoint) {
+      case configurationEndpoints.getConfiguration:
         return CONFIG;
-      case '/user/index':
+      case userEndpoints.index:
         return { userinfo: user(state.balance ?? 100) };
-      case '/support/events':
+      case supportEndpoints.events:
         return paged(state.events ?? [], c);
-      case '/support/event':
+      case supportEndpoints.event:
         return state.details?.find((e) => e.id === c.body.id) ?? new Fail(404, 'not_found', 'Not found');
-      case '/support/supporters':
+      case supportEndpoints.supporters:
         return paged(state.supporters ?? [], c);
-      case '/support/types':
+      case supportEndpoints.types:
         return {
           list: state.types ?? [
             { id: 1, name: 'Food' },
             { id: 2, name: 'Medical care' },
           ],
         };
-      case '/support/applications':
+      case supportEndpoints.applications:
         return paged(state.applications ?? [], c);
       default:
         return undefined;
