@@ -157,4 +157,19 @@ export const architecture = [
     files: [`${web}/**/*.{ts,tsx}`],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webZones() }] },
   },
+  {
+    // Decision 032: the web app calls endpoints through their objects in packages/contracts, never by path
+    // (scripts/endpoint-paths.test.ts also finds paths written without the /api prefix, and in comments).
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/test-support/**`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map((selector) => ({
+          selector,
+          message: 'Call the endpoint through its object in packages/contracts (api.call, endpointUrl), not by path.',
+        })),
+      ],
+    },
+  },
 ];

@@ -75,4 +75,17 @@ describe('architecture lint', () => {
     ]);
     expect(await problems('apps/api/src/modules/search/zz-repository.ts', code)).toEqual([]);
   });
+
+  it('the web app names no API path (endpoint objects instead); tests may', async () => {
+    const code = "export const a = '/api/post/list';\nexport const b = (p: string) => `/api/oauth/${p}/start`;";
+    const found = await problems('apps/web/src/features/home/zz-case.ts', code);
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-syntax/),
+      expect.stringMatching(/^no-restricted-syntax/),
+    ]);
+    expect(await problems('apps/web/src/features/home/zz-case.test.ts', code)).toEqual([]);
+    expect(
+      await problems('apps/web/src/features/home/zz-case.ts', "export const page = '/pages/index/index';"),
+    ).toEqual([]);
+  });
 });

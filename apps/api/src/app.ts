@@ -119,9 +119,7 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     await app.register(localePlugin);
     await app.register(compressionPlugin);
     installErrorHandling(app);
-    // The HTML's Content-Security-Policy and other security headers; its violation reports (decision 028).
-    await app.register(securityPlugin, { assetHost: container.config.assetHost });
-    await app.register(authPlugin, { authenticator: container.authenticator });
+    // Before any route, so the OpenAPI document lists them all (the CSP report route too).
     await app.register(swagger, {
       openapi: {
         info: { title: 'PetHeart API', version: APP_VERSION },
@@ -129,6 +127,9 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
       },
       transform: jsonSchemaTransform,
     });
+    // The HTML's Content-Security-Policy and other security headers; its violation reports (decision 028).
+    await app.register(securityPlugin, { assetHost: container.config.assetHost });
+    await app.register(authPlugin, { authenticator: container.authenticator });
     app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
 
     // Every module's routes, then its running parts in the one lifecycle order.

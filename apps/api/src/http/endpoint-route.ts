@@ -35,6 +35,19 @@ function jsonSchema(e: JsonEndpoint): FastifySchema {
 }
 
 /**
+ * Method, URL, auth and schemas of a JSON endpoint's route, for the one route that sends its envelope itself
+ * (the configuration, kept serialized per language); every other route uses route().
+ */
+export function routeOptions(endpoint: JsonEndpoint) {
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { auth: endpoint.auth },
+    schema: jsonSchema(endpoint),
+  };
+}
+
+/**
  * Registers a JSON endpoint (decision 032): method, path, auth and schemas from its contract; the handler
  * answers the data, wrapped here in the envelope with the endpoint's success message in the caller's language.
  */
@@ -45,10 +58,7 @@ export function route<E extends JsonEndpoint>(
 ): void {
   const { message } = endpoint;
   app.route({
-    method: endpoint.method,
-    url: endpoint.path,
-    config: { auth: endpoint.auth },
-    schema: jsonSchema(endpoint),
+    ...routeOptions(endpoint),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const typed = request as EndpointRequest<E>;
       const data = await handler(typed, reply);

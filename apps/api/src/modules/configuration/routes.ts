@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { configurationEndpoints as e, envelope, type Locale } from '@petheart/contracts';
+import { configurationEndpoints as e, type Locale } from '@petheart/contracts';
+import { routeOptions } from '../../http/endpoint-route';
 import { KeptAnswers } from '../../http/kept-answer';
 import type { ConfigurationService } from './service';
 
@@ -13,10 +14,7 @@ export const configurationRoutes: FastifyPluginAsync<{ configuration: Configurat
   // start asks: the data is JSON kept per language (service.ts), checked when it was built, sent as it is (not
   // serialized again) and compressed once a second per language and encoding.
   app.route({
-    method: getConfiguration.method,
-    url: getConfiguration.path,
-    config: { auth: getConfiguration.auth },
-    schema: { tags: [getConfiguration.tag], response: { 200: envelope(getConfiguration.data) } },
+    ...routeOptions(getConfiguration),
     handler: async (request, reply) =>
       answers.send(request, reply, request.locale, await configuration.clientJson(request.locale)),
   });
