@@ -3,15 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Toast } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { userEndpoints } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { PageHeader } from '../../shared/ui';
 import { FormField, Hero, SendCodeButton } from './components';
 import { ForgetPasswordFormSchema, type ForgetPasswordForm } from './schemas';
 import { useAccountActions } from './useAccountActions';
 import styles from './account.module.css';
-
-const AnySchema = z.unknown();
 
 export default function ForgetPasswordPage() {
   const { t } = useTranslation('account');
@@ -40,12 +38,11 @@ export default function ForgetPasswordPage() {
           onSubmit={(e) =>
             void handleSubmit(async (v) => {
               try {
-                await api.request({
-                  path: '/user/resetpwd',
-                  data: { type: 'email', email: v.email.trim(), captcha: v.captcha.trim(), newpassword: v.newpassword },
-                  schema: AnySchema,
-                  task: 'resetpwd',
-                });
+                await api.call(
+                  userEndpoints.resetpwd,
+                  { type: 'email', email: v.email.trim(), captcha: v.captcha.trim(), newpassword: v.newpassword },
+                  { task: 'resetpwd' },
+                );
               } catch {
                 return;
               }

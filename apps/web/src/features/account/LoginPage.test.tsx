@@ -2,13 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Locale } from '@petheart/contracts';
+import { codeEndpoints } from '@petheart/contracts';
 import { CONFIG, renderApp, stubApi } from '../../test-support/app';
 
 const GOOGLE = { google: true, facebook: false };
 
 /** The API with the given sign-in providers; the email and SMS codes send. */
 const stubLogin = (oauth = GOOGLE) =>
-  stubApi(({ path }) => (path === '/ems/send' || path === '/sms/send' ? {} : undefined), { ...CONFIG, oauth });
+  stubApi(
+    ({ endpoint }) => (endpoint === codeEndpoints.emsSend || endpoint === codeEndpoints.smsSend ? {} : undefined),
+    { ...CONFIG, oauth },
+  );
 
 const renderLogin = (locale: Locale, path = '/pages/public/login') => renderApp(path, { locale });
 
@@ -55,6 +59,9 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText('手机号'), '13800138000');
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(await screen.findByRole('button', { name: /\d+秒后重发/ })).toBeDisabled();
-    expect(calls).toContainEqual({ path: '/sms/send', body: { mobile: '13800138000', event: 'mobilelogin' } });
+    expect(calls.filter((c) => c.endpoint === codeEndpoints.smsSend).map((c) => c.body)).toContainEqual({
+      mobile: '13800138000',
+      event: 'mobilelogin',
+    });
   });
 });

@@ -3,6 +3,7 @@ import { useForm, Controller, type Control, type FieldValues, type Path } from '
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { Button, Tabs, Toast } from 'antd-mobile';
+import { endpointUrl, oauthEndpoints, userEndpoints } from '@petheart/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../shared/i18n';
 import { useNavigator } from '../../shared/navigation';
@@ -53,7 +54,7 @@ function PasswordLogin() {
       noValidate
       onSubmit={(e) =>
         void handleSubmit(async (v) => {
-          await login('/user/login', { account: v.account.trim(), password: v.password }).catch(() => undefined);
+          await login(userEndpoints.login, { account: v.account.trim(), password: v.password }).catch(() => undefined);
         })(e)
       }
     >
@@ -101,8 +102,8 @@ function CodeLogin() {
         void handleSubmit(async (v) => {
           const request =
             channel === 'mobile'
-              ? login('/user/mobilelogin', { mobile: v.mobile.trim(), captcha: v.captcha.trim() })
-              : login('/user/emaillogin', { email: v.email.trim(), captcha: v.captcha.trim() });
+              ? login(userEndpoints.mobilelogin, { mobile: v.mobile.trim(), captcha: v.captcha.trim() })
+              : login(userEndpoints.emaillogin, { email: v.email.trim(), captcha: v.captcha.trim() });
           await request.catch(() => undefined);
         })(e)
       }
@@ -153,7 +154,7 @@ function OAuthButtons({ redirect }: { redirect: string }) {
             block
             shape="rounded"
             onClick={() => {
-              window.location.assign(`/api/oauth/${p}/start?redirect=${encodeURIComponent(redirect)}`);
+              window.location.assign(endpointUrl(oauthEndpoints.start, { provider: p }, { redirect }));
             }}
           >
             <span className={`${styles.oauthIcon} ${styles[p] ?? ''}`} aria-hidden="true">

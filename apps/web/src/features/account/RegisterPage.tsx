@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { userEndpoints } from '@petheart/contracts';
 import { useNavigator } from '../../shared/navigation';
 import { PageHeader } from '../../shared/ui';
 import { FormField, Hero, SendCodeButton } from './components';
@@ -34,7 +35,7 @@ export default function RegisterPage() {
           onSubmit={(e) =>
             void handleSubmit(async (v) => {
               await login(
-                '/user/register',
+                userEndpoints.register,
                 { email: v.email.trim(), password: v.password, code: v.code.trim() },
                 'ok.registered',
               ).catch(() => undefined);

@@ -1,15 +1,20 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Toast } from 'antd-mobile';
-import { z } from 'zod';
-import { LoginDataSchema, UserInfoDataSchema, type CodeEvent, type LoginData } from '@petheart/contracts';
+import type { z } from 'zod';
+import { codeEndpoints, userEndpoints, type CodeEvent, type LoginData } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { useTranslation } from 'react-i18next';
 import { safeRedirect } from './schemas';
 
-const AnySchema = z.unknown();
+/** The endpoints that sign a user in and answer the session. */
+export type LoginEndpoint =
+  | typeof userEndpoints.login
+  | typeof userEndpoints.emaillogin
+  | typeof userEndpoints.mobilelogin
+  | typeof userEndpoints.register;
 
 /** The calls the account pages share: send an auth code, finish a login, adopt an OAuth token. */
 export function useAccountActions() {
@@ -23,7 +28,7 @@ export function useAccountActions() {
 
   const sendEmailCode = useCallback(
     async (email: string, event: CodeEvent) => {
-      await api.request({ path: '/ems/send', data: { email, event }, schema: AnySchema, task: 'sendCode' });
+      await api.call(codeEndpoints.emsSend, { email, event }, { task: 'sendCode' });
       Toast.show({ content: t('ok.codeSent') });
     },
     [api, t],
@@ -31,7 +36,7 @@ export function useAccountActions() {
 
   const sendSmsCode = useCallback(
     async (mobile: string, event: CodeEvent) => {
-      await api.request({ path: '/sms/send', data: { mobile, event }, schema: AnySchema, task: 'sendCode' });
+      await api.call(codeEndpoints.smsSend, { mobile, event }, { task: 'sendCode' });
       Toast.show({ content: t('ok.codeSent') });
     },
     [api, t],
@@ -48,8 +53,12 @@ export function useAccountActions() {
   );
 
   const login = useCallback(
-    async (path: string, data: unknown, messageKey?: 'ok.loggedIn' | 'ok.registered') => {
-      const result = await api.request({ path, data, schema: LoginDataSchema, task: 'login' });
+    async <E extends LoginEndpoint>(
+      endpoint: E,
+      input: z.input<E['input']>,
+      messageKey?: 'ok.loggedIn' | 'ok.registered',
+    ) => {
+      const result: LoginData = await api.call<LoginEndpoint>(endpoint, input, { task: 'login' });
       finishLogin(result, messageKey);
     },
     [api, finishLogin],
@@ -58,9 +67,10 @@ export function useAccountActions() {
   /** After Google / Facebook: the API hands the new session token over in ?oauth_token. */
   const adoptOAuthToken = useCallback(
     async (token: string) => {
-      const res = await fetch('/api/user/index', { headers: { token, lang: locale } });
+      const { path, method, data } = userEndpoints.index;
+      const res = await fetch(path, { method, headers: { token, lang: locale } });
       const body = (await res.json()) as { code?: number; data?: unknown };
-      const parsed = UserInfoDataSchema.safeParse(body.data);
+      const parsed = data.safeParse(body.data);
       if (!res.ok || body.code !== 1 || !parsed.success) throw new Error('oauth_failed');
       finishLogin({ userinfo: { ...parsed.data.userinfo, token, expires_in: 0 } });
     },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CASHOUT_STATUS_IDS, type Cashout, type CashoutStatus } from '@petheart/contracts';
+import { CASHOUT_STATUS_IDS, cashoutEndpoints, type Cashout, type CashoutStatus } from '@petheart/contracts';
 import { renderApp, stubApi, type ApiCall } from '../../test-support/app';
 
 const SLOW = { timeout: 10_000 };
@@ -28,7 +28,7 @@ const cashout = (id: number, status: CashoutStatus, over: Partial<Cashout> = {})
 
 function stub(rows: Cashout[], extra: (c: ApiCall) => unknown = () => undefined) {
   return stubApi((c) => {
-    if (c.path === '/cashout/log') {
+    if (c.endpoint === cashoutEndpoints.log) {
       const page = Number(c.body.page ?? 1);
       const limit = Number(c.body.limit ?? 10);
       return { list: rows.slice((page - 1) * limit, page * limit), total: rows.length, page, limit };
@@ -84,11 +84,11 @@ describe('CashOutLogPage', () => {
   it('confirms a received transfer and reloads the log', async () => {
     let claimed = false;
     const calls = stubApi((c) => {
-      if (c.path === '/cashout/log') {
+      if (c.endpoint === cashoutEndpoints.log) {
         const row = cashout(5, claimed ? 5 : 2);
         return { list: [row], total: 1, page: 1, limit: 10 };
       }
-      if (c.path === '/cashout/claim') {
+      if (c.endpoint === cashoutEndpoints.claim) {
         claimed = true;
         return cashout(5, 5);
       }
@@ -102,7 +102,7 @@ describe('CashOutLogPage', () => {
     const dialog = text.closest('.adm-dialog-body') as HTMLElement;
     await user.click(within(dialog).getAllByRole('button').at(-1) as HTMLElement);
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/cashout/claim')?.body).toEqual({ id: 5 });
+      expect(calls.find((c) => c.endpoint === cashoutEndpoints.claim)?.body).toEqual({ id: 5 });
     });
     expect(await screen.findByText('Successful')).toBeInTheDocument();
   });
@@ -125,6 +125,6 @@ describe('CashOutLogPage', () => {
     await waitFor(() => {
       expect(screen.getAllByTestId('cashout-row')).toHaveLength(12);
     });
-    expect(calls.filter((c) => c.path === '/cashout/log').map((c) => c.body.page)).toEqual([1, 2]);
+    expect(calls.filter((c) => c.endpoint === cashoutEndpoints.log).map((c) => c.body.page)).toEqual([1, 2]);
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cashout, CashoutConfig } from '@petheart/contracts';
-import { renderApp, stubApi, type ApiCall } from '../../test-support/app';
+import { cashoutEndpoints } from '@petheart/contracts';
+import { apiCallOf, renderApp, stubApi, type ApiCall } from '../../test-support/app';
 
 const CONFIG: CashoutConfig = {
   min_amount: 10_000,
@@ -39,9 +40,9 @@ const recorded = (body: Record<string, unknown>): Cashout => ({
 function stub(apply: (call: ApiCall, n: number) => unknown = (c) => recorded(c.body), config = CONFIG) {
   let n = 0;
   return stubApi((c) => {
-    if (c.path === '/cashout/config') return config;
-    if (c.path === '/cashout/apply') return apply(c, ++n);
-    if (c.path === '/cashout/log') return { list: [], total: 0, page: 1, limit: 10 };
+    if (c.endpoint === cashoutEndpoints.config) return config;
+    if (c.endpoint === cashoutEndpoints.apply) return apply(c, ++n);
+    if (c.endpoint === cashoutEndpoints.log) return { list: [], total: 0, page: 1, limit: 10 };
     return undefined;
   });
 }
@@ -49,15 +50,15 @@ function stub(apply: (call: ApiCall, n: number) => unknown = (c) => recorded(c.b
 const SLOW = { timeout: 10_000 };
 const NOT_OPERATOR = 'Only base operators can use device management and cash-out';
 
-/** Every call answers 403 not_operator (as /api/cashout/* does for a user who runs no base). */
+/** Every cash-out call answers 403 not_operator (as cashoutEndpoints do for a user who runs no base). */
 function refuseAsNotOperator() {
   stubApi();
   const fallback = fetch;
   vi.stubGlobal(
     'fetch',
     vi.fn<typeof fetch>((input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (!url.includes('/cashout/')) return fallback(input, init);
+      const { endpoint } = apiCallOf(input, init);
+      if (!Object.values(cashoutEndpoints).some((e) => e === endpoint)) return fallback(input, init);
       const body = { code: 0, msg: NOT_OPERATOR, time: 1, data: { error: 'not_operator' } };
       return Promise.resolve(new Response(JSON.stringify(body), { status: 403 }));
     }),
@@ -146,7 +147,7 @@ describe('CashOutPage', () => {
     expect(await screen.findByText('Please enter the amount')).toBeInTheDocument();
     expect(screen.getByText('Please enter the bank')).toBeInTheDocument();
     expect(screen.getByText('Please enter the card number')).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/cashout/apply')).toBe(false);
+    expect(calls.some((c) => c.endpoint === cashoutEndpoints.apply)).toBe(false);
 
     await userEvent.type(amountBox(), '120');
     await userEvent.type(screen.getByLabelText('Bank'), 'China Merchants Bank');
@@ -155,14 +156,14 @@ describe('CashOutPage', () => {
     await userEvent.type(screen.getByLabelText('Mobile number'), '13800138000');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/cashout/apply')).toHaveLength(1);
+      expect(calls.filter((c) => c.endpoint === cashoutEndpoints.apply)).toHaveLength(1);
     });
     // The first answer was lost (refused here): the same request again carries the same key.
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => {
       expect(router.state.location.pathname).toBe('/pages/cashOut/log');
     });
-    const applies = calls.filter((c) => c.path === '/cashout/apply').map((c) => c.body);
+    const applies = calls.filter((c) => c.endpoint === cashoutEndpoints.apply).map((c) => c.body);
     expect(applies).toHaveLength(2);
     expect(applies[0]).toMatchObject({
       amount: 12_000,

@@ -1,26 +1,18 @@
-import {
-  CashoutConfigSchema,
-  CashoutLogDataSchema,
-  CashoutSchema,
-  type CashoutApplyBody,
-  type CashoutLogData,
-} from '@petheart/contracts';
+import { cashoutEndpoints as cashout, type CashoutApplyBody, type CashoutLogData } from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
 /** The operator's cash-out calls (packages/contracts/src/operator.ts), each with its response schema. */
 export function cashoutApi(api: ApiClient) {
   return {
     /** The rules (minimum, fee) and the available earnings. */
-    config: () => api.request({ path: '/cashout/config', schema: CashoutConfigSchema, silent: true }),
+    config: () => api.call(cashout.config, undefined, { silent: true }),
     /** A request (its idempotency key makes a retry answer the first one). */
-    apply: (body: CashoutApplyBody) =>
-      api.request({ path: '/cashout/apply', data: body, schema: CashoutSchema, task: 'cashoutApply' }),
+    apply: (body: CashoutApplyBody) => api.call(cashout.apply, body, { task: 'cashoutApply' }),
     /** The operator's cash-outs, newest first. */
     log: (page: number, limit: number): Promise<CashoutLogData> =>
-      api.request({ path: '/cashout/log', data: { page, limit }, schema: CashoutLogDataSchema, silent: true }),
+      api.call(cashout.log, { page, limit }, { silent: true }),
     /** The operator confirms a transfer that is ready to claim arrived. */
-    claim: (id: number) =>
-      api.request({ path: '/cashout/claim', data: { id }, schema: CashoutSchema, task: 'cashoutClaim' }),
+    claim: (id: number) => api.call(cashout.claim, { id }, { task: 'cashoutClaim' }),
   };
 }
 export type CashoutApi = ReturnType<typeof cashoutApi>;

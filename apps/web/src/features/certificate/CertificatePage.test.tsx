@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedCertificate, UserInfo } from '@petheart/contracts';
+import { feedStatsEndpoints, userEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi, type ApiCall } from '../../test-support/app';
 import type * as DrawModule from './draw';
 import { certificatePng } from './draw';
@@ -38,8 +39,8 @@ const certificate = (over: Partial<FeedCertificate> = {}): FeedCertificate => ({
 
 function stub(c: FeedCertificate) {
   return stubApi((call: ApiCall) => {
-    if (call.path === '/user/index') return { userinfo: user };
-    if (call.path === '/feed/certificate') return c;
+    if (call.endpoint === userEndpoints.index) return { userinfo: user };
+    if (call.endpoint === feedStatsEndpoints.certificate) return c;
     return undefined;
   });
 }

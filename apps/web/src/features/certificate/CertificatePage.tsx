@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FeedCertificateSchema } from '@petheart/contracts';
+import { feedStatsEndpoints } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { formatWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
@@ -29,7 +29,7 @@ export default function CertificatePage() {
   const [issuedAt] = useState(() => new Date());
   const query = useQuery({
     queryKey: ['feed', 'certificate', user?.id ?? 0],
-    queryFn: () => api.request({ path: '/feed/certificate', data: {}, schema: FeedCertificateSchema }),
+    queryFn: () => api.call(feedStatsEndpoints.certificate),
   });
   const data = query.data;
   const text = useMemo(

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PostPublishBody } from '@petheart/contracts';
-import { postEndpoints } from '@petheart/contracts';
+import { liveEndpoints, postEndpoints, uploadEndpoints } from '@petheart/contracts';
 import { renderApp } from '../../test-support/app';
 import { SLOW, post, room, stubCommunity } from './test/fixtures';
 
@@ -11,7 +11,7 @@ const rooms = [room(1, { name: 'Bund Feeder A' }), room(2, { name: 'Park Feeder'
 /** The fake API with the device list, an upload and publish/update that answer the post. */
 function stub(over: { mine?: ReturnType<typeof post>[] } = {}) {
   return stubCommunity({ rooms, mine: over.mine ?? [] }, (c) => {
-    if (c.path === '/common/upload') return { url: '/uploads/2026/cat.png', fullurl: '' };
+    if (c.endpoint === uploadEndpoints.upload) return { url: '/uploads/2026/cat.png', fullurl: '' };
     if (c.endpoint === postEndpoints.publish || c.endpoint === postEndpoints.update) {
       const body = c.body as PostPublishBody & { id?: number };
       return post(body.id ?? 50, { ...body, status: 'ped', mine: true, published_at: null });
@@ -66,7 +66,7 @@ describe('PublishPage', () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]');
     await userEvent.upload(input as HTMLInputElement, new File(['png'], 'cat.png', { type: 'image/png' }));
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/common/upload')).toHaveLength(1);
+      expect(calls.filter((c) => c.endpoint === uploadEndpoints.upload)).toHaveLength(1);
     });
     expect(await screen.findByText('1/9')).toBeInTheDocument();
 
@@ -85,7 +85,7 @@ describe('PublishPage', () => {
       device_id: 'PH-0002',
       images: ['/uploads/2026/cat.png'],
     });
-    expect(calls.find((c) => c.path === '/live/list')?.body).toMatchObject({ page: 1, tab: 'recommend' });
+    expect(calls.find((c) => c.endpoint === liveEndpoints.list)?.body).toMatchObject({ page: 1, tab: 'recommend' });
   });
 
   it('posts a live room’s clip as a video, its device chosen already', async () => {

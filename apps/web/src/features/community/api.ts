@@ -1,5 +1,5 @@
 import {
-  LiveListDataSchema,
+  liveEndpoints as live,
   postEndpoints as post,
   type LiveListData,
   type PostCommentsData,
@@ -30,12 +30,7 @@ export function communityApi(api: ApiClient) {
     deleteComment: (id: number) => api.call(post.commentDelete, { id }, { task: `commentDelete:${String(id)}` }),
     /** Live rooms (one per device) for the publish form's device picker. */
     devices: (page: number, limit: number): Promise<LiveListData> =>
-      api.request({
-        path: '/live/list',
-        data: { page, limit, tab: 'recommend' },
-        schema: LiveListDataSchema,
-        silent: true,
-      }),
+      api.call(live.list, { page, limit, tab: 'recommend' }, { silent: true }),
   };
 }
 export type CommunityApi = ReturnType<typeof communityApi>;

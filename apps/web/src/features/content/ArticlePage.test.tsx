@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { parseContentBody, type Article } from '@petheart/contracts';
+import { contentEndpoints, parseContentBody, type Article } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 
 const SLOW = { timeout: 5000 };
@@ -28,10 +28,10 @@ describe('ArticlePage (/pages/public/article)', () => {
   });
 
   it('shows the article: title, date, cover, a structured body, internal links pushed', async () => {
-    const calls = stubApi(({ path }) => (path === '/content/article' ? ARTICLE : undefined));
+    const calls = stubApi(({ endpoint }) => (endpoint === contentEndpoints.article ? ARTICLE : undefined));
     const router = renderApp('/pages/public/article?id=7');
     expect(await screen.findByRole('heading', { level: 2, name: 'Winter shelters are up' }, SLOW)).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/content/article')?.body).toEqual({ id: 7 });
+    expect(calls.find((c) => c.endpoint === contentEndpoints.article)?.body).toEqual({ id: 7 });
     expect(screen.getByRole('heading', { level: 1, name: 'Article' })).toBeInTheDocument();
     expect(screen.getByText(/^Published /)).toHaveTextContent('2024');
     expect(screen.getByRole('heading', { level: 2, name: 'What we built' })).toBeInTheDocument();
@@ -52,13 +52,13 @@ describe('ArticlePage (/pages/public/article)', () => {
   });
 
   it('says when the article is shown in another language', async () => {
-    stubApi(({ path }) => (path === '/content/article' ? { ...ARTICLE, lang: 'en' } : undefined));
+    stubApi(({ endpoint }) => (endpoint === contentEndpoints.article ? { ...ARTICLE, lang: 'en' } : undefined));
     renderApp('/pages/public/article?id=7', { locale: 'zh-CN' });
     expect(await screen.findByTestId('other-language', {}, SLOW)).toHaveTextContent('英文');
   });
 
   it('shows "no introduction yet" when there is no such article', async () => {
-    stubApi(({ path }) => (path === '/content/article' ? null : undefined));
+    stubApi(({ endpoint }) => (endpoint === contentEndpoints.article ? null : undefined));
     renderApp('/pages/public/article?id=99');
     expect(await screen.findByText('no introduction yet', {}, SLOW)).toBeInTheDocument();
   });
@@ -68,6 +68,6 @@ describe('ArticlePage (/pages/public/article)', () => {
     renderApp('/pages/public/article', { locale: 'zh-TW' });
     expect(await screen.findByText('暫無介紹', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '文章' })).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/content/article')).toBe(false);
+    expect(calls.some((c) => c.endpoint === contentEndpoints.article)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QaItem, QaListData } from '@petheart/contracts';
+import { contentEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 
 const ITEMS: QaItem[] = [
@@ -20,7 +21,7 @@ describe('QAPage (/pages/public/Q&A)', () => {
   });
 
   it('shows the questions under the title Q&A, the first open, the others opening on a tap', async () => {
-    const calls = stubApi(({ path }) => (path === '/content/qa' ? page(ITEMS) : undefined));
+    const calls = stubApi(({ endpoint }) => (endpoint === contentEndpoints.qa ? page(ITEMS) : undefined));
     renderApp('/pages/public/Q&A');
     expect(await screen.findByRole('heading', { level: 1, name: 'Q&A' }, SLOW)).toBeInTheDocument();
     const first = await screen.findByRole('button', { name: /How does remote feeding work\?/ });
@@ -35,27 +36,27 @@ describe('QAPage (/pages/public/Q&A)', () => {
     expect(screen.getByText('Coins are only charged when food falls.')).toBeVisible();
     await userEvent.click(first);
     expect(first).toHaveAttribute('aria-expanded', 'false');
-    expect(calls.find((c) => c.path === '/content/qa')?.body).toEqual({ page: 1, limit: 10 });
+    expect(calls.find((c) => c.endpoint === contentEndpoints.qa)?.body).toEqual({ page: 1, limit: 10 });
   });
 
   it('shows the spec empty state "no introduction yet" when there are no questions', async () => {
-    stubApi(({ path }) => (path === '/content/qa' ? page([]) : undefined));
+    stubApi(({ endpoint }) => (endpoint === contentEndpoints.qa ? page([]) : undefined));
     renderApp('/pages/public/Q&A');
     expect(await screen.findByText('no introduction yet', {}, SLOW)).toBeInTheDocument();
   });
 
   it('says it in Japanese too, and asks the API in Japanese', async () => {
-    const calls = stubApi(({ path }) => (path === '/content/qa' ? page([]) : undefined));
+    const calls = stubApi(({ endpoint }) => (endpoint === contentEndpoints.qa ? page([]) : undefined));
     renderApp('/pages/public/Q&A', { locale: 'ja' });
     expect(await screen.findByText('まだ紹介がありません', {}, SLOW)).toBeInTheDocument();
     await waitFor(() => {
-      expect(calls.some((c) => c.path === '/content/qa')).toBe(true);
+      expect(calls.some((c) => c.endpoint === contentEndpoints.qa)).toBe(true);
     });
   });
 
   it('renders markup in a question as text', async () => {
-    stubApi(({ path }) =>
-      path === '/content/qa'
+    stubApi(({ endpoint }) =>
+      endpoint === contentEndpoints.qa
         ? page([{ id: 3, question: '<img src=x onerror=alert(1)>', answer: '<b>hi</b>' }])
         : undefined,
     );

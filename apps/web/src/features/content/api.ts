@@ -1,7 +1,5 @@
 import {
-  ArticleDataSchema,
-  PageDataSchema,
-  QaListDataSchema,
+  contentEndpoints as content,
   type Article,
   type Locale,
   type Page,
@@ -16,14 +14,11 @@ import type { ApiClient } from '../../shared/api';
 export function contentApi(api: ApiClient) {
   return {
     /** Published questions and answers, in the editor's order. */
-    qa: (page: number, limit: number): Promise<QaListData> =>
-      api.request({ path: '/content/qa', data: { page, limit }, schema: QaListDataSchema }),
+    qa: (page: number, limit: number): Promise<QaListData> => api.call(content.qa, { page, limit }),
     /** One article, or null when there is none (or none published). */
-    article: (id: number): Promise<Article | null> =>
-      api.request({ path: '/content/article', data: { id }, schema: ArticleDataSchema }),
+    article: (id: number): Promise<Article | null> => api.call(content.article, { id }),
     /** A custom / web / single / video page by its key, or null. */
-    page: (key: string): Promise<Page | null> =>
-      api.request({ path: '/content/page', data: { key }, schema: PageDataSchema }),
+    page: (key: string): Promise<Page | null> => api.call(content.page, { key }),
   };
 }
 export type ContentApi = ReturnType<typeof contentApi>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { parseContentBody, type Page } from '@petheart/contracts';
+import { contentEndpoints, parseContentBody, type Page } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 
 const SLOW = { timeout: 5000 };
@@ -17,7 +17,7 @@ const page = (over: Partial<Page>): Page => ({
 });
 
 function stubPage(p: Page | null) {
-  return stubApi(({ path }) => (path === '/content/page' ? p : undefined));
+  return stubApi(({ endpoint }) => (endpoint === contentEndpoints.page ? p : undefined));
 }
 
 describe('custom and single pages', () => {
@@ -30,7 +30,7 @@ describe('custom and single pages', () => {
     renderApp('/pages/public/custom?key=about');
     expect(await screen.findByRole('heading', { level: 1, name: 'About PetHeart' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('stray animals').tagName).toBe('STRONG');
-    expect(calls.find((c) => c.path === '/content/page')?.body).toEqual({ key: 'about' });
+    expect(calls.find((c) => c.endpoint === contentEndpoints.page)?.body).toEqual({ key: 'about' });
   });
 
   it('onePage: "no introduction yet" when the key has no page, under the route title', async () => {
@@ -51,7 +51,7 @@ describe('custom and single pages', () => {
     const calls = stubPage(page({}));
     renderApp('/pages/public/custom?key=../../etc');
     expect(await screen.findByText('no introduction yet', {}, SLOW)).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/content/page')).toBe(false);
+    expect(calls.some((c) => c.endpoint === contentEndpoints.page)).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FeedReceipt } from '@petheart/contracts';
+import { feedEndpoints, userEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi, type ApiCall } from '../../test-support/app';
 
 const now = Math.floor(Date.now() / 1000);
@@ -34,13 +35,13 @@ const jammed = feed(2, {
 /** The log answers `rows` (paged by 10 when more are given); the receipt answers the row with that id. */
 function stub(rows: FeedReceipt[]) {
   return stubApi((c: ApiCall) => {
-    if (c.path === '/user/index') return undefined;
-    if (c.path === '/feed/log') {
+    if (c.endpoint === userEndpoints.index) return undefined;
+    if (c.endpoint === feedEndpoints.log) {
       const page = Number(c.body.page ?? 1);
       const limit = Number(c.body.limit ?? 10);
       return { list: rows.slice((page - 1) * limit, page * limit), total: rows.length, page, limit };
     }
-    if (c.path === '/feed/detail') return rows.find((r) => r.id === c.body.id);
+    if (c.endpoint === feedEndpoints.detail) return rows.find((r) => r.id === c.body.id);
     return undefined;
   });
 }
@@ -92,7 +93,7 @@ describe('HistoryPage', () => {
     await waitFor(() => {
       expect(screen.getAllByTestId('feed-row')).toHaveLength(12);
     });
-    expect(calls.filter((c) => c.path === '/feed/log').map((c) => c.body.page)).toEqual([1, 2]);
+    expect(calls.filter((c) => c.endpoint === feedEndpoints.log).map((c) => c.body.page)).toEqual([1, 2]);
     expect(await screen.findByText('No more')).toBeInTheDocument();
   });
 

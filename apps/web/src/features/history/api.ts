@@ -1,14 +1,13 @@
-import { FeedLogDataSchema, FeedReceiptSchema, type FeedLogData } from '@petheart/contracts';
+import { feedEndpoints as feed, type FeedLogData } from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
 /** The feeding log's calls (packages/contracts/src/feed.ts), each with its response schema. */
 export function historyApi(api: ApiClient) {
   return {
     /** The user's feeds, newest first. */
-    log: (page: number, limit: number): Promise<FeedLogData> =>
-      api.request({ path: '/feed/log', data: { page, limit }, schema: FeedLogDataSchema }),
+    log: (page: number, limit: number): Promise<FeedLogData> => api.call(feed.log, { page, limit }),
     /** One feed's receipt. */
-    detail: (id: string) => api.request({ path: '/feed/detail', data: { id }, schema: FeedReceiptSchema }),
+    detail: (id: string) => api.call(feed.detail, { id }),
   };
 }
 export type HistoryApi = ReturnType<typeof historyApi>;

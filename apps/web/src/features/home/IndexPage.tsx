@@ -18,7 +18,7 @@ import styles from './index.module.css';
 
 /** The feeding calendar and the leaderboard (with the schemas they validate with) load in a chunk of their own. */
 const FeedingSections = lazy(() => import('./feeding/FeedingSections'));
-/** The banners and What's New (from /api/content/home) share a chunk of their own too. */
+/** The banners and What's New (from contentEndpoints.home) share a chunk of their own too. */
 const Banners = lazy(() => import('./whatsnew/WhatsNew').then((m) => ({ default: m.Banners })));
 const WhatsNew = lazy(() => import('./whatsnew/WhatsNew').then((m) => ({ default: m.WhatsNew })));
 

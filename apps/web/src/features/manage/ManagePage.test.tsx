@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ManagedDevice, ManageSummary } from '@petheart/contracts';
+import { manageEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 
 const SLOW = { timeout: 10_000 };
@@ -41,8 +42,8 @@ const device = (n: number, over: Partial<ManagedDevice> = {}): ManagedDevice => 
 
 function stub(devices: ManagedDevice[]) {
   return stubApi((c) => {
-    if (c.path === '/manage/summary') return SUMMARY;
-    if (c.path === '/manage/devices') return { list: devices, total: devices.length, page: 1, limit: 10 };
+    if (c.endpoint === manageEndpoints.summary) return SUMMARY;
+    if (c.endpoint === manageEndpoints.devices) return { list: devices, total: devices.length, page: 1, limit: 10 };
     return undefined;
   });
 }

@@ -1,14 +1,14 @@
-import { ManageDeviceListDataSchema, ManageSummarySchema, type ManageDeviceListData } from '@petheart/contracts';
+import { manageEndpoints as manage, type ManageDeviceListData } from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
 /** Device management calls (packages/contracts/src/operator.ts); the page shows their failures itself. */
 export function manageApi(api: ApiClient) {
   return {
     /** Earnings (available, held), revenue today and in total, device counts. */
-    summary: () => api.request({ path: '/manage/summary', schema: ManageSummarySchema, silent: true }),
+    summary: () => api.call(manage.summary, undefined, { silent: true }),
     /** The operator's devices with revenue and feeding counts. */
     devices: (page: number, limit: number): Promise<ManageDeviceListData> =>
-      api.request({ path: '/manage/devices', data: { page, limit }, schema: ManageDeviceListDataSchema, silent: true }),
+      api.call(manage.devices, { page, limit }, { silent: true }),
   };
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role, UserInfo } from '@petheart/contracts';
+import { userEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 
 const SLOW = { timeout: 10_000 };
@@ -23,7 +24,7 @@ describe('the Me tab', () => {
   });
 
   it('gives base operators device management, cash-out and the cash-out log', async () => {
-    stubApi((c) => (c.path === '/user/index' ? { userinfo: user(['user', 'operator']) } : undefined));
+    stubApi((c) => (c.endpoint === userEndpoints.index ? { userinfo: user(['user', 'operator']) } : undefined));
     const router = renderApp('/pages/mine/mine', { token: 'tok' });
     const section = await screen.findByRole('region', { name: 'Base operator' }, SLOW);
     expect(
@@ -38,7 +39,7 @@ describe('the Me tab', () => {
   });
 
   it('shows them to no one else', async () => {
-    stubApi((c) => (c.path === '/user/index' ? { userinfo: user(['user']) } : undefined));
+    stubApi((c) => (c.endpoint === userEndpoints.index ? { userinfo: user(['user']) } : undefined));
     renderApp('/pages/mine/mine', { token: 'tok', locale: 'ja' });
     expect(await screen.findByTestId('mine-nickname', {}, SLOW)).toHaveTextContent('Demo');
     expect(screen.getByRole('region', { name: 'マイサービス' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { NicknameSchema, UserInfoDataSchema } from '@petheart/contracts';
+import { NicknameSchema, userEndpoints } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
 import { useMessage } from '../../shared/i18n';
@@ -34,12 +34,7 @@ function NicknameEditor({ initial, onClose }: { initial: string; onClose: () => 
       onSubmit={(e) =>
         void handleSubmit(async ({ nickname }) => {
           try {
-            const data = await api.request({
-              path: '/user/profile',
-              data: { nickname: nickname.trim() },
-              schema: UserInfoDataSchema,
-              task: 'profile',
-            });
+            const data = await api.call(userEndpoints.profile, { nickname: nickname.trim() }, { task: 'profile' });
             session.setUser(data.userinfo);
           } catch {
             return;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentOrder, UserInfo } from '@petheart/contracts';
+import { configurationEndpoints, endpointUrl, paymentEndpoints, userEndpoints } from '@petheart/contracts';
 import { CONFIG, holdApi, renderApp, stubApi, type ApiCall } from '../../test-support/app';
 import type * as BridgeModule from '../../shared/pay/bridge';
 import { openPayPage } from '../../shared/pay/bridge';
@@ -19,6 +20,12 @@ const config = {
     { id: 3, price: 12_345_678, coins: 123_456, bonus: 0 },
   ],
 };
+/** The sandbox payment page of the order, as the recharge answers it. */
+const PAY_URL = endpointUrl(
+  paymentEndpoints.sandboxPage,
+  { order_no: 'P20250101000000ABCDEF123456' },
+  { sig: 's', lang: 'en' },
+);
 const user = (balance: number): UserInfo => ({
   id: 7,
   nickname: 'Demo',
@@ -46,20 +53,20 @@ const order = (status: PaymentOrder['status']): PaymentOrder => ({
 /** The API: user info with `balance()`, the order `status()` of order polls, and the history `rows()`. */
 function stub(o: { balance?: () => number; status?: () => PaymentOrder['status']; rows?: () => PaymentOrder[] } = {}) {
   return stubApi((c: ApiCall) => {
-    if (c.path === '/user/index') return { userinfo: user(o.balance?.() ?? 40) };
-    if (c.path === '/balance/orders') {
+    if (c.endpoint === userEndpoints.index) return { userinfo: user(o.balance?.() ?? 40) };
+    if (c.endpoint === paymentEndpoints.orders) {
       const list = o.rows?.() ?? [];
       return { list, total: list.length, page: 1, limit: 10 };
     }
-    if (c.path === '/balance/order') return order(o.status?.() ?? 'created');
-    if (c.path === '/balance/Recharge') {
+    if (c.endpoint === paymentEndpoints.order) return order(o.status?.() ?? 'created');
+    if (c.endpoint === paymentEndpoints.recharge) {
       return {
         provider: 'sandbox',
         order_no: 'P20250101000000ABCDEF123456',
         amount: 3000,
         coins: 310,
         currency: 'CNY',
-        response: { pay_url: '/api/payment/sandbox/P20250101000000ABCDEF123456?sig=s&lang=en' },
+        response: { pay_url: PAY_URL },
       };
     }
     return undefined;
@@ -89,7 +96,7 @@ describe('MoneyPage', () => {
 
   it("keeps the packages' space while the config loads, then shows them in it", async () => {
     stub();
-    const configuration = holdApi('/configuration/getConfiguration');
+    const configuration = holdApi(configurationEndpoints.getConfiguration);
     renderApp('/pages/money/money', { token: 'tok' });
     const pending = await screen.findByTestId('packages-pending', {}, { timeout: 5000 });
     expect(pending.children).toHaveLength(4);
@@ -107,9 +114,9 @@ describe('MoneyPage', () => {
     expect(screen.getByTestId('package-2')).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Pay ¥30' }));
     await waitFor(() => {
-      expect(openPayPage).toHaveBeenCalledWith('/api/payment/sandbox/P20250101000000ABCDEF123456?sig=s&lang=en');
+      expect(openPayPage).toHaveBeenCalledWith(PAY_URL);
     });
-    expect(calls.find((c) => c.path === '/balance/Recharge')?.body).toEqual({ id: 2 });
+    expect(calls.find((c) => c.endpoint === paymentEndpoints.recharge)?.body).toEqual({ id: 2 });
   });
 
   it('back with the order: waits until it is paid, then shows the new balance and the order', async () => {
@@ -140,7 +147,7 @@ describe('MoneyPage', () => {
     expect(row).toHaveTextContent('¥30');
     expect(row).toHaveTextContent('Paid');
     expect(row).toHaveTextContent('2 minutes ago');
-    expect(calls.filter((c) => c.path === '/balance/order').map((c) => c.body)).toEqual([
+    expect(calls.filter((c) => c.endpoint === paymentEndpoints.order).map((c) => c.body)).toEqual([
       { order_no: 'P20250101000000ABCDEF123456' },
       { order_no: 'P20250101000000ABCDEF123456' },
     ]);
@@ -169,9 +176,9 @@ describe('MoneyPage', () => {
     expect(within(rows[1] as HTMLElement).queryByRole('button')).toBeNull();
     await userEvent.click(within(rows[0] as HTMLElement).getByRole('button', { name: 'Pay again' }));
     await waitFor(() => {
-      expect(openPayPage).toHaveBeenCalledWith('/api/payment/sandbox/P20250101000000ABCDEF123456?sig=s&lang=en');
+      expect(openPayPage).toHaveBeenCalledWith(PAY_URL);
     });
-    expect(calls.filter((c) => c.path === '/balance/Recharge').map((c) => c.body)).toEqual([{ id: 2 }]);
+    expect(calls.filter((c) => c.endpoint === paymentEndpoints.recharge).map((c) => c.body)).toEqual([{ id: 2 }]);
   });
 
   it('the closed row and Pay again in Traditional Chinese', async () => {
@@ -184,9 +191,10 @@ describe('MoneyPage', () => {
 
   it('a help-pay order sent back here by the payment page: its outcome is the order confirmation’s', async () => {
     stubApi((c) => {
-      if (c.path === '/user/index') return { userinfo: user(40) };
-      if (c.path === '/balance/orders') return { list: [], total: 0, page: 1, limit: 10 };
-      if (c.path === '/balance/order') return { ...order('paid'), purpose: 'help_pay', package_id: 11, coins: 60 };
+      if (c.endpoint === userEndpoints.index) return { userinfo: user(40) };
+      if (c.endpoint === paymentEndpoints.orders) return { list: [], total: 0, page: 1, limit: 10 };
+      if (c.endpoint === paymentEndpoints.order)
+        return { ...order('paid'), purpose: 'help_pay', package_id: 11, coins: 60 };
       return undefined;
     }, config);
     const router = renderApp('/pages/money/money?order_no=P20250101000000ABCDEF123456', { token: 'tok' });
@@ -201,9 +209,9 @@ describe('MoneyPage', () => {
 
   it('a WeChat order outside WeChat: 请在微信中打开', async () => {
     stubApi((c) => {
-      if (c.path === '/user/index') return { userinfo: user(0) };
-      if (c.path === '/balance/orders') return { list: [], total: 0, page: 1, limit: 10 };
-      if (c.path === '/balance/Recharge') {
+      if (c.endpoint === userEndpoints.index) return { userinfo: user(0) };
+      if (c.endpoint === paymentEndpoints.orders) return { list: [], total: 0, page: 1, limit: 10 };
+      if (c.endpoint === paymentEndpoints.recharge) {
         return {
           provider: 'wechat',
           order_no: 'P20250101000000ABCDEF123456',

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Pet, PetListData } from '@petheart/contracts';
+import { petEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 import { positiveId } from './api';
 
@@ -45,7 +46,7 @@ describe('PetCornerPage (/pages/index/petCorner)', () => {
   });
 
   it('shows a card per animal and opens a profile that links to the base’s live room', async () => {
-    const calls = stubApi(({ path }) => (path === '/pet/list' ? list([MIMI, RUSTY]) : undefined));
+    const calls = stubApi(({ endpoint }) => (endpoint === petEndpoints.list ? list([MIMI, RUSTY]) : undefined));
     const router = renderApp('/pages/index/petCorner');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pet Corner' }, SLOW)).toBeInTheDocument();
     const card = await screen.findByTestId('pet-card-1');
@@ -53,7 +54,7 @@ describe('PetCornerPage (/pages/index/petCorner)', () => {
     expect(card).toHaveTextContent('Cat');
     expect(card).toHaveTextContent('Bund Station');
     expect(screen.getByTestId('pet-card-2')).toHaveTextContent('RustyDogHoutong Village');
-    expect(calls.find((c) => c.path === '/pet/list')?.body).toEqual({ page: 1, limit: 10 });
+    expect(calls.find((c) => c.endpoint === petEndpoints.list)?.body).toEqual({ page: 1, limit: 10 });
 
     await user.click(card);
     const profile = await screen.findByTestId('pet-profile');
@@ -71,7 +72,7 @@ describe('PetCornerPage (/pages/index/petCorner)', () => {
   });
 
   it('an animal without a story or a live room says so; its base opens', async () => {
-    stubApi(({ path }) => (path === '/pet/list' ? list([RUSTY]) : undefined));
+    stubApi(({ endpoint }) => (endpoint === petEndpoints.list ? list([RUSTY]) : undefined));
     const router = renderApp('/pages/index/petCorner?id=2');
     const profile = await screen.findByTestId('pet-profile', {}, SLOW);
     expect(within(profile).getByText('no introduction yet')).toBeInTheDocument();
@@ -85,16 +86,18 @@ describe('PetCornerPage (/pages/index/petCorner)', () => {
   });
 
   it('loads a shared animal that is not in the list, for one base', async () => {
-    const calls = stubApi(({ path }) => (path === '/pet/list' ? list([]) : path === '/pet/detail' ? MIMI : undefined));
+    const calls = stubApi(({ endpoint }) =>
+      endpoint === petEndpoints.list ? list([]) : endpoint === petEndpoints.detail ? MIMI : undefined,
+    );
     renderApp('/pages/index/petCorner?base_id=3&id=1', { locale: 'ja' });
     const profile = await screen.findByTestId('pet-profile', {}, SLOW);
     expect(within(profile).getByRole('heading', { level: 2 })).toHaveTextContent('Mimi猫');
-    expect(calls.find((c) => c.path === '/pet/list')?.body).toEqual({ page: 1, limit: 10, base_id: 3 });
-    expect(calls.find((c) => c.path === '/pet/detail')?.body).toEqual({ id: 1 });
+    expect(calls.find((c) => c.endpoint === petEndpoints.list)?.body).toEqual({ page: 1, limit: 10, base_id: 3 });
+    expect(calls.find((c) => c.endpoint === petEndpoints.detail)?.body).toEqual({ id: 1 });
   });
 
   it('shows "no introduction yet" when no animal has been introduced, in Simplified Chinese', async () => {
-    stubApi(({ path }) => (path === '/pet/list' ? list([]) : undefined));
+    stubApi(({ endpoint }) => (endpoint === petEndpoints.list ? list([]) : undefined));
     renderApp('/pages/index/petCorner', { locale: 'zh-CN' });
     expect(await screen.findByText('暂无介绍', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: '萌宠角' })).toBeInTheDocument();

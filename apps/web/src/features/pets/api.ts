@@ -1,18 +1,13 @@
-import { PetDataSchema, PetListDataSchema, type Locale, type Pet, type PetListData } from '@petheart/contracts';
+import { petEndpoints as pet, type Locale, type Pet, type PetListData } from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
 /** The pet corner's calls (packages/contracts/src/content.ts): tourists allowed, texts in the request's language. */
 export function petsApi(api: ApiClient) {
   return {
     list: (page: number, limit: number, baseId: number | null): Promise<PetListData> =>
-      api.request({
-        path: '/pet/list',
-        data: { page, limit, ...(baseId ? { base_id: baseId } : {}) },
-        schema: PetListDataSchema,
-      }),
+      api.call(pet.list, { page, limit, ...(baseId ? { base_id: baseId } : {}) }),
     /** One animal, or null when there is none (or it is not shown). */
-    detail: (id: number): Promise<Pet | null> =>
-      api.request({ path: '/pet/detail', data: { id }, schema: PetDataSchema }),
+    detail: (id: number): Promise<Pet | null> => api.call(pet.detail, { id }),
   };
 }
 export type PetsApi = ReturnType<typeof petsApi>;

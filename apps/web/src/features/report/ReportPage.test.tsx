@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { reportEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 
 const stub = () =>
-  stubApi(({ path }) =>
-    path === '/report/create'
+  stubApi(({ endpoint }) =>
+    endpoint === reportEndpoints.create
       ? { id: 1, device_id: 'PH-0001', reason: 'x', images: [], status: 'open', created_at: 1 }
       : undefined,
   );
@@ -33,11 +34,11 @@ describe('ReportPage', () => {
     const submit = await screen.findByRole('button', { name: 'Submit' });
     await userEvent.click(submit);
     expect(await screen.findByRole('alert')).toHaveTextContent('Please describe the problem');
-    expect(calls.some((c) => c.path === '/report/create')).toBe(false);
+    expect(calls.some((c) => c.endpoint === reportEndpoints.create)).toBe(false);
     await userEvent.type(screen.getByLabelText('What is wrong?'), '  The bowl is stuck  ');
     await userEvent.click(submit);
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/report/create')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === reportEndpoints.create)?.body).toEqual({
         device_id: 'PH-0001',
         reason: 'The bowl is stuck',
         images: [],

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { LiveDetailSchema, ReportCreateBodySchema, ReportSchema } from '@petheart/contracts';
+import { ReportCreateBodySchema, liveEndpoints, reportEndpoints } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { imageUrl } from '../../shared/format';
 import { useMessage } from '../../shared/i18n';
@@ -28,8 +28,7 @@ function DeviceContext({ deviceId }: { deviceId: string }) {
   const api = useApi();
   const { data } = useQuery({
     queryKey: ['report', 'device', deviceId],
-    queryFn: () =>
-      api.request({ path: '/live/detail', data: { device_id: deviceId }, schema: LiveDetailSchema, silent: true }),
+    queryFn: () => api.call(liveEndpoints.detail, { device_id: deviceId }, { silent: true }),
     retry: false,
   });
   return (
@@ -63,12 +62,11 @@ function ReportFormView({ deviceId }: { deviceId: string }) {
 
   const submit = handleSubmit(async ({ reason }) => {
     try {
-      await api.request({
-        path: '/report/create',
-        data: { device_id: deviceId, reason: reason.trim(), images: images.map((i) => String(i.extra ?? i.url)) },
-        schema: ReportSchema,
-        task: 'report',
-      });
+      await api.call(
+        reportEndpoints.create,
+        { device_id: deviceId, reason: reason.trim(), images: images.map((i) => String(i.extra ?? i.url)) },
+        { task: 'report' },
+      );
     } catch {
       return;
     }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Base, LiveRoom, Post, SearchData } from '@petheart/contracts';
+import { searchEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi, type ApiCall } from '../../test-support/app';
 import { RECENT_KEY } from './recent';
 
@@ -56,7 +57,7 @@ const post = (id: number): Post => ({
 /** The search API over fixed lists matched by keyword ("cat" matches everything here, anything else nothing). */
 function stub(lists: { live: LiveRoom[]; bases: Base[]; posts: Post[] }) {
   return stubApi((c: ApiCall) => {
-    if (c.path !== '/search/search') return undefined;
+    if (c.endpoint !== searchEndpoints.search) return undefined;
     const hit = String(c.body.keyword).toLowerCase().includes('cat');
     const type = String(c.body.type);
     const page = Number(c.body.page);
@@ -117,7 +118,7 @@ describe('SearchPage', () => {
     expect(postRow).toHaveTextContent('The cats <b>ate</b> well 1');
     expect(postRow.querySelector('b')).toBeNull();
     expect(postRow.querySelector('mark')).toHaveTextContent('cat');
-    expect(calls.find((c) => c.path === '/search/search')?.body).toEqual({
+    expect(calls.find((c) => c.endpoint === searchEndpoints.search)?.body).toEqual({
       keyword: 'cat',
       type: 'all',
       page: 1,
@@ -155,9 +156,9 @@ describe('SearchPage', () => {
     await waitFor(() => {
       expect(screen.getAllByTestId('result-live')).toHaveLength(13);
     });
-    expect(calls.filter((c) => c.path === '/search/search' && c.body.type === 'live').map((c) => c.body.page)).toEqual([
-      1, 2,
-    ]);
+    expect(
+      calls.filter((c) => c.endpoint === searchEndpoints.search && c.body.type === 'live').map((c) => c.body.page),
+    ).toEqual([1, 2]);
   });
 
   it('says when nothing matches', async () => {
@@ -199,7 +200,7 @@ describe('SearchPage', () => {
     fireEvent.touchMove(area, { touches: [{ clientY: 200 }] });
     fireEvent.touchEnd(area, { touches: [] });
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/search/search')).toHaveLength(2);
+      expect(calls.filter((c) => c.endpoint === searchEndpoints.search)).toHaveLength(2);
     });
   });
 

@@ -1,16 +1,11 @@
-import { SearchDataSchema, type SearchData, type SearchType } from '@petheart/contracts';
+import { searchEndpoints as search, type SearchData, type SearchType } from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
-/** POST /api/search/search (packages/contracts/src/community.ts). Silent: the page shows failures with a retry. */
+/** searchEndpoints.search (packages/contracts/src/community.ts). Silent: the page shows failures with a retry. */
 export function searchApi(api: ApiClient) {
   return {
     search: (keyword: string, type: SearchType, page: number, limit: number): Promise<SearchData> =>
-      api.request({
-        path: '/search/search',
-        data: { keyword, type, page, limit },
-        schema: SearchDataSchema,
-        silent: true,
-      }),
+      api.call(search.search, { keyword, type, page, limit }, { silent: true }),
   };
 }
 export type SearchApi = ReturnType<typeof searchApi>;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BaseDetail } from '@petheart/contracts';
+import { baseEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
 import { baseIdOf } from './BaseDetailPage';
 
@@ -34,7 +35,7 @@ const ROOM = {
 };
 
 function stub(detail: BaseDetail) {
-  stubApi(({ path }) => (path === '/base/detail' ? detail : undefined));
+  stubApi(({ endpoint }) => (endpoint === baseEndpoints.detail ? detail : undefined));
 }
 
 describe('BaseDetailPage (Yard)', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { BaseDetailSchema, type Base, type LiveRoom } from '@petheart/contracts';
+import { baseEndpoints, type Base, type LiveRoom } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { DEFAULT_COVER, formatCount, formatWeight, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
@@ -104,7 +104,7 @@ function BaseDetailView({ id }: { id: number }) {
   const assetHost = config?.asset_host ?? '';
   const query = useQuery({
     queryKey: ['base', 'detail', id],
-    queryFn: () => api.request({ path: '/base/detail', data: { id }, schema: BaseDetailSchema }),
+    queryFn: () => api.call(baseEndpoints.detail, { id }),
   });
   const data = query.data;
   if (!data) {

@@ -49,7 +49,7 @@ async function loadFingerprint(): Promise<string> {
   return result.visitorId;
 }
 
-const loadSchemas = () => import('./schemas');
+const loadEndpoints = () => import('./schemas');
 
 export interface SessionProviderProps {
   tokens: TokenStore;
@@ -84,8 +84,8 @@ export function SessionProvider({ tokens, events, children, loadVisitorId = load
   }, []);
 
   const refreshConfig = useCallback(async () => {
-    const { AppConfigSchema } = await loadSchemas();
-    setConfig(await api.request({ path: '/configuration/getConfiguration', schema: AppConfigSchema, silent: true }));
+    const { configurationEndpoints } = await loadEndpoints();
+    setConfig(await api.call(configurationEndpoints.getConfiguration, undefined, { silent: true }));
   }, [api]);
 
   // The app configuration, once at start.
@@ -99,8 +99,8 @@ export function SessionProvider({ tokens, events, children, loadVisitorId = load
       setUserState(null);
       return;
     }
-    const { UserInfoDataSchema } = await loadSchemas();
-    const data = await api.request({ path: '/user/index', method: 'GET', schema: UserInfoDataSchema });
+    const { userEndpoints } = await loadEndpoints();
+    const data = await api.call(userEndpoints.index);
     setUserState(data.userinfo);
   }, [api, tokens]);
 
@@ -147,8 +147,8 @@ export function SessionProvider({ tokens, events, children, loadVisitorId = load
 
   const logout = useCallback(async () => {
     if (tokens.get()) {
-      const { LogoutSchema } = await loadSchemas();
-      await api.request({ path: '/user/logout', schema: LogoutSchema, silent: true }).catch(() => undefined);
+      const { userEndpoints } = await loadEndpoints();
+      await api.call(userEndpoints.logout, undefined, { silent: true }).catch(() => undefined);
     }
     tokens.remove();
     setUserState(null);

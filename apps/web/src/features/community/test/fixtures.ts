@@ -1,5 +1,5 @@
 import type { LiveRoom, Post, PostComment } from '@petheart/contracts';
-import { postEndpoints } from '@petheart/contracts';
+import { liveEndpoints, postEndpoints } from '@petheart/contracts';
 import { fireEvent } from '@testing-library/react';
 import { stubApi, type ApiCall } from '../../../test-support/app';
 
@@ -87,8 +87,7 @@ export function stubCommunity(
       }
       case postEndpoints.comments:
         return paged(state.comments ?? [], c);
-      case undefined: // /live/list until the live endpoints move (decision 032)
-        if (c.path !== '/live/list') return undefined;
+      case liveEndpoints.list:
         return paged(state.rooms ?? [], c);
       default:
         return undefined;

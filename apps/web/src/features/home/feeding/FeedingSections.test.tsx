@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LeaderboardData, UserInfo } from '@petheart/contracts';
+import { feedStatsEndpoints, userEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi, type ApiCall } from '../../../test-support/app';
 import { dateKey, monthKey } from './calendar';
 
@@ -32,13 +33,14 @@ const board = (period: LeaderboardData['period'], signedIn: boolean): Leaderboar
 
 function stub(signedIn: boolean) {
   return stubApi((c: ApiCall) => {
-    if (c.path === '/user/index') return signedIn ? { userinfo: user } : undefined;
-    if (c.path === '/feed/calendar') {
+    if (c.endpoint === userEndpoints.index) return signedIn ? { userinfo: user } : undefined;
+    if (c.endpoint === feedStatsEndpoints.calendar) {
       // Today 30 g, in this month and in the week's.
       const days = c.body.month === monthKey(today) ? [{ date: dateKey(today), grams: 30, feeds: 2 }] : [];
       return { month: c.body.month, days, total_grams: days.length ? 30 : 0 };
     }
-    if (c.path === '/feed/leaderboard') return board(c.body.period as LeaderboardData['period'], signedIn);
+    if (c.endpoint === feedStatsEndpoints.leaderboard)
+      return board(c.body.period as LeaderboardData['period'], signedIn);
     return undefined;
   });
 }
@@ -58,9 +60,9 @@ describe('the index page’s feeding calendar and leaderboard', () => {
     expect(calendar.querySelector('[data-fed]')).toBeNull();
     const leaders = await screen.findAllByTestId('leader');
     expect(leaders.map((l) => l.textContent)).toEqual(['1Leo40g', '2Mia30g']);
-    expect(calls.some((c) => c.path === '/feed/calendar')).toBe(false);
+    expect(calls.some((c) => c.endpoint === feedStatsEndpoints.calendar)).toBe(false);
     // The browser's zone goes with the leaderboard.
-    const asked = calls.find((c) => c.path === '/feed/leaderboard');
+    const asked = calls.find((c) => c.endpoint === feedStatsEndpoints.leaderboard);
     expect(asked?.body).toMatchObject({ period: 'today', tz_offset: 0 - today.getTimezoneOffset() });
   });
 
@@ -97,6 +99,9 @@ describe('the index page’s feeding calendar and leaderboard', () => {
       expect(screen.getAllByTestId('leader').map((l) => l.textContent)).toEqual(['1Kai1.2kg']);
     });
     expect(screen.getByTestId('leaderboard-mine')).toHaveTextContent('You: 30g, not on the board yet');
-    expect(calls.filter((c) => c.path === '/feed/leaderboard').map((c) => c.body.period)).toEqual(['today', 'all']);
+    expect(calls.filter((c) => c.endpoint === feedStatsEndpoints.leaderboard).map((c) => c.body.period)).toEqual([
+      'today',
+      'all',
+    ]);
   });
 });

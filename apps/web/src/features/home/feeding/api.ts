@@ -1,7 +1,6 @@
 import {
-  FeedCalendarDataSchema,
-  LeaderboardDataSchema,
   clientTimeZone,
+  feedStatsEndpoints as feedStats,
   type FeedCalendarData,
   type LeaderboardData,
   type LeaderboardPeriod,
@@ -13,20 +12,10 @@ export function feedingApi(api: ApiClient) {
   return {
     /** The days of `month` (YYYY-MM) the user fed. Silent: the calendar shows its own failure. */
     calendar: (month: string): Promise<FeedCalendarData> =>
-      api.request({
-        path: '/feed/calendar',
-        data: { month, ...clientTimeZone() },
-        schema: FeedCalendarDataSchema,
-        silent: true,
-      }),
+      api.call(feedStats.calendar, { month, ...clientTimeZone() }, { silent: true }),
     /** The top feeders of a period (and mine with a token). Silent, as the calendar. */
     leaderboard: (period: LeaderboardPeriod): Promise<LeaderboardData> =>
-      api.request({
-        path: '/feed/leaderboard',
-        data: { period, ...clientTimeZone() },
-        schema: LeaderboardDataSchema,
-        silent: true,
-      }),
+      api.call(feedStats.leaderboard, { period, ...clientTimeZone() }, { silent: true }),
   };
 }
 export type FeedingApi = ReturnType<typeof feedingApi>;

@@ -5,7 +5,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** YYYY-MM-DD of a local date (the server's calendar day keys). */
 export const dateKey = (d: Date) => `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** YYYY-MM of a local date (what /api/feed/calendar asks for). */
+/** YYYY-MM of a local date (what feedStatsEndpoints.calendar asks for). */
 export const monthKey = (d: Date) => `${String(d.getFullYear())}-${pad(d.getMonth() + 1)}`;
 
 /** The first day of the month `offset` months from `d`'s. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentHomeData } from '@petheart/contracts';
+import { contentEndpoints, liveEndpoints } from '@petheart/contracts';
 import { holdApi, renderApp, stubApi } from '../../../test-support/app';
 
 const SLOW = { timeout: 5000 };
@@ -32,9 +33,9 @@ const HOME: ContentHomeData = {
 };
 
 function stub(home: ContentHomeData) {
-  return stubApi(({ path }) => {
-    if (path === '/content/home') return home;
-    if (path === '/live/list') return { list: [], total: 0, page: 1, limit: 10 };
+  return stubApi(({ endpoint }) => {
+    if (endpoint === contentEndpoints.home) return home;
+    if (endpoint === liveEndpoints.list) return { list: [], total: 0, page: 1, limit: 10 };
     return undefined;
   });
 }
@@ -72,7 +73,7 @@ describe("the index page's What's New and banners", () => {
 
   it("keeps a banner's space while the banners load, so the sections below do not move when they come", async () => {
     stub(HOME);
-    const home = holdApi('/content/home');
+    const home = holdApi(contentEndpoints.home);
     renderApp('/pages/index/index');
     expect(await screen.findByTestId('banners-pending', {}, SLOW)).toHaveAttribute('aria-hidden', 'true');
     expect(screen.queryByTestId('home-banners')).toBeNull();

@@ -51,7 +51,7 @@ function BannerSlide({ banner, assetHost, label }: { banner: Banner; assetHost: 
 }
 
 /**
- * The banners (from /api/content/home) in a swiper that loops and autoplays; nothing when there are none. While
+ * The banners (from contentEndpoints.home) in a swiper that loops and autoplays; nothing when there are none. While
  * they load, their box is kept (a banner's size): the sections below do not move down when they arrive.
  */
 export function Banners() {
