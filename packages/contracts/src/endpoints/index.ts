@@ -102,4 +102,4 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   supportConsoleEndpoints,
   uploadEndpoints,
   userEndpoints,
-].flatMap((group): Endpoint[] => Object.values(group));
+].flatMap((group: Readonly<Record<string, Endpoint>>) => Object.values(group));

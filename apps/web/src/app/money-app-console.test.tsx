@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { LOCALES, type ConsoleSettings, type Locale } from '@petheart/contracts';
-import { PackagesEditor } from '../../console/settings/PackagesEditor';
-import { PackageGrid } from '../../features/money/components/PackageGrid';
-import { ApiContext } from '../api/ApiProvider';
-import type { ApiClient } from '../api/client';
-import { LanguageProvider, createI18n } from '../i18n';
-import { formatMoney } from './money';
+import { PackagesEditor } from '../console/settings/PackagesEditor';
+import { PackageGrid } from '../features/money/components/PackageGrid';
+import { ApiContext } from '../shared/api/ApiProvider';
+import type { ApiClient } from '../shared/api/client';
+import { LanguageProvider, createI18n } from '../shared/i18n';
+import { formatMoney } from '../shared/format/money';
 
 /** One package whose price shows on the app's recharge page and in the console's settings. */
 const PACKAGE = { id: 1, price: 123_456, coins: 12_345, bonus: 0 };
