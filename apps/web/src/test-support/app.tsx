@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ALL_ENDPOINTS, type AppConfig, type Endpoint, type Locale } from '@petheart/contracts';
+import { ALL_ENDPOINTS, configurationEndpoints, type AppConfig, type Endpoint, type Locale } from '@petheart/contracts';
 import { LanguageProvider, createI18n } from '../shared/i18n';
 import { createEventBus, createTokenStore } from '../shared/session';
 import { featureNamespaceLoaders } from '../app/i18n';
@@ -73,7 +73,7 @@ export function stubApi(reply: (call: ApiCall) => unknown = () => undefined, con
     vi.fn<typeof fetch>((input, init) => {
       const call = apiCallOf(input, init);
       calls.push(call);
-      const data = call.path.includes('getConfiguration') ? config : reply(call);
+      const data = call.endpoint === configurationEndpoints.getConfiguration ? config : reply(call);
       return data === undefined
         ? json(404, { code: 0, msg: '404', time: 1, data: { error: 'not_found' } })
         : json(200, { code: 1, msg: '', time: 1, data });

@@ -4,7 +4,7 @@ import Cropper, { type Area } from 'react-easy-crop';
 import { Button, Slider, Toast } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { userEndpoints } from '@petheart/contracts';
+import { uploadEndpoints, userEndpoints } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
@@ -52,7 +52,7 @@ export default function AvatarCropperPage() {
     setSaving(true);
     try {
       const blob = await cropToBlob(src, area);
-      const uploaded = await api.upload(blob, 'avatar.jpg');
+      const uploaded = await api.upload(uploadEndpoints.upload, blob, 'avatar.jpg');
       const data = await api.call(userEndpoints.profile, { avatar: uploaded.url }, { task: 'profile' });
       session.setUser(data.userinfo);
       Toast.show({ content: tm('ok.saved'), icon: 'success' });

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ReportCreateBodySchema, liveEndpoints, reportEndpoints } from '@petheart/contracts';
+import { ReportCreateBodySchema, liveEndpoints, reportEndpoints, uploadEndpoints } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { imageUrl } from '../../shared/format';
 import { useMessage } from '../../shared/i18n';
@@ -56,7 +56,7 @@ function ReportFormView({ deviceId }: { deviceId: string }) {
 
   const upload = async (file: File): Promise<ImageUploadItem> => {
     // The API client toasts "Upload failed" (or the server's message) and the uploader drops the image.
-    const data = await api.upload(file);
+    const data = await api.upload(uploadEndpoints.upload, file);
     return { url: data.fullurl || imageUrl(data.url, config?.asset_host ?? ''), extra: data.url };
   };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { translate } from '@petheart/contracts';
+import { translate, uploadEndpoints, type JsonEndpoint } from '@petheart/contracts';
 import { ApiError } from './errors';
 import { createApiClient, type ApiClientDeps } from './client';
 
@@ -43,6 +43,19 @@ function setup(over: Partial<ApiClientDeps> = {}) {
 
 const Data = z.object({ n: z.number() });
 
+/** An endpoint as packages/contracts defines them, here with any input and `Data` as its data. */
+function ep(path: string, method: 'GET' | 'POST' = 'POST'): JsonEndpoint<z.ZodUnknown, typeof Data> {
+  return {
+    kind: 'json',
+    method,
+    path: `/api${path}` as `/api/${string}`,
+    auth: 'none',
+    tag: 'test',
+    input: z.unknown(),
+    data: Data,
+  };
+}
+
 describe('api client: request', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -51,7 +64,7 @@ describe('api client: request', () => {
   it('posts JSON to /api<path> with token and lang headers and resolves with the parsed data', async () => {
     const { client, fetchMock } = setup();
     fetchMock.mockResolvedValue(json(200, { code: 1, msg: '', time: 1, data: { n: 5, extra: true } }));
-    await expect(client.request({ path: '/x/y', data: { a: 1 }, schema: Data })).resolves.toEqual({ n: 5 });
+    await expect(client.call(ep('/x/y'), { a: 1 })).resolves.toEqual({ n: 5 });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/x/y');
     expect(init?.method).toBe('POST');
@@ -62,7 +75,7 @@ describe('api client: request', () => {
   it('sends GET data as a query string and an empty token header when logged out', async () => {
     const { client, fetchMock } = setup({ getToken: () => null });
     fetchMock.mockResolvedValue(json(200, { code: 1, msg: '', time: 1, data: { n: 1 } }));
-    await client.request({ path: '/user/index', method: 'GET', data: { page: 2, limit: 10 }, schema: Data });
+    await client.call(ep('/user/index', 'GET'), { page: 2, limit: 10 });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/user/index?page=2&limit=10');
     expect(init?.body).toBeUndefined();
@@ -79,7 +92,7 @@ describe('api client: request', () => {
         data: { error: 'invalid_credentials', fields: [{ path: 'account', message: 'x' }] },
       }),
     );
-    const error = await client.request({ path: '/user/login', schema: Data }).catch((e: unknown) => e);
+    const error = await client.call(ep('/user/login')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
@@ -94,7 +107,7 @@ describe('api client: request', () => {
   it('treats HTTP 200 with code 0 as a failure too', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockResolvedValue(json(200, { code: 0, msg: 'nope', time: 1, data: null }));
-    await expect(client.request({ path: '/a', schema: Data })).rejects.toThrow('nope');
+    await expect(client.call(ep('/a'))).rejects.toThrow('nope');
     expect(ui.toast).toHaveBeenCalledWith('nope');
   });
 
@@ -103,7 +116,7 @@ describe('api client: request', () => {
     fetchMock.mockResolvedValue(
       json(401, { code: 0, msg: 'Please log in first', time: 1, data: { error: 'login_required' } }),
     );
-    await expect(client.request({ path: '/user/index', schema: Data })).rejects.toMatchObject({ status: 401 });
+    await expect(client.call(ep('/user/index'))).rejects.toMatchObject({ status: 401 });
     expect(ui.toast).toHaveBeenCalledWith('Login expired');
     expect(removeToken).toHaveBeenCalled();
     expect(getToken()).toBeNull();
@@ -112,14 +125,14 @@ describe('api client: request', () => {
   it('404: toasts "404"', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockResolvedValue(json(404, { code: 0, msg: '404', time: 1, data: { error: 'not_found' } }));
-    await expect(client.request({ path: '/nope', schema: Data })).rejects.toMatchObject({ status: 404 });
+    await expect(client.call(ep('/nope'))).rejects.toMatchObject({ status: 404 });
     expect(ui.toast).toHaveBeenCalledWith('404');
   });
 
   it('500: a dialog titled with the page h1 holding the error text, the API path and a date', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockResolvedValue(json(500, { code: 0, msg: 'Server busy', time: 1, data: { error: 'internal' } }));
-    await expect(client.request({ path: '/balance/Recharge', schema: Data })).rejects.toMatchObject({ status: 500 });
+    await expect(client.call(ep('/balance/Recharge'))).rejects.toMatchObject({ status: 500 });
     expect(ui.serverError).toHaveBeenCalledWith('Wallet', 'Server busy\n/api/balance/Recharge\n2024-01-02 03:04:05');
     expect(ui.toast).not.toHaveBeenCalled();
   });
@@ -127,7 +140,7 @@ describe('api client: request', () => {
   it('500 with an unreadable body falls back to the toast', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(client.request({ path: '/a', schema: Data })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(ep('/a'))).rejects.toBeInstanceOf(ApiError);
     expect(ui.serverError).not.toHaveBeenCalled();
     expect(ui.toast).toHaveBeenCalledWith('Server busy, please try again later');
   });
@@ -135,7 +148,7 @@ describe('api client: request', () => {
   it('a network failure toasts the network message', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(client.request({ path: '/a', schema: Data })).rejects.toMatchObject({ status: 0 });
+    await expect(client.call(ep('/a'))).rejects.toMatchObject({ status: 0 });
     expect(ui.toast).toHaveBeenCalledWith('Network failure, please check your connection');
   });
 
@@ -151,7 +164,7 @@ describe('api client: request', () => {
         });
       });
     });
-    const result = client.request({ path: '/slow', schema: Data }).catch((e: unknown) => e);
+    const result = client.call(ep('/slow')).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(59_999);
     expect(signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -162,19 +175,20 @@ describe('api client: request', () => {
   it('silent: rejects without any UI', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockResolvedValue(json(400, { code: 0, msg: 'bad', time: 1, data: { error: 'validation_failed' } }));
-    await expect(client.request({ path: '/a', schema: Data, silent: true })).rejects.toThrow('bad');
+    await expect(client.call(ep('/a'), undefined, { silent: true })).rejects.toThrow('bad');
     expect(ui.toast).not.toHaveBeenCalled();
   });
 
   it('a response that does not match the schema is rejected', async () => {
     const { client, fetchMock } = setup();
     fetchMock.mockResolvedValue(json(200, { code: 1, msg: '', time: 1, data: { n: 'five' } }));
-    await expect(client.request({ path: '/a', schema: Data })).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(ep('/a'))).rejects.toBeInstanceOf(ApiError);
   });
 
   it('rejects a call without a path (missing URL) without sending', async () => {
     const { client, fetchMock } = setup();
-    await expect(client.request({ path: '', schema: Data })).rejects.toThrow('missing URL');
+    const noPath = { ...ep('/a'), path: '' } as unknown as ReturnType<typeof ep>;
+    await expect(client.call(noPath)).rejects.toThrow('missing URL');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
@@ -189,25 +203,25 @@ describe('api client: task guard', () => {
           release = resolve;
         }),
     );
-    const first = client.request({ path: '/feed', schema: Data, task: 'feed' });
-    await expect(client.request({ path: '/feed', schema: Data, task: 'feed' })).rejects.toThrow('请勿频繁操作');
+    const first = client.call(ep('/feed'), undefined, { task: 'feed' });
+    await expect(client.call(ep('/feed'), undefined, { task: 'feed' })).rejects.toThrow('请勿频繁操作');
     expect(ui.toast).toHaveBeenCalledWith('请勿频繁操作');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // another task runs meanwhile
     fetchMock.mockResolvedValueOnce(json(200, { code: 1, msg: '', time: 1, data: { n: 2 } }));
-    await expect(client.request({ path: '/other', schema: Data, task: 'other' })).resolves.toEqual({ n: 2 });
+    await expect(client.call(ep('/other'), undefined, { task: 'other' })).resolves.toEqual({ n: 2 });
     release(json(200, { code: 1, msg: '', time: 1, data: { n: 1 } }));
     await expect(first).resolves.toEqual({ n: 1 });
     fetchMock.mockResolvedValueOnce(json(200, { code: 1, msg: '', time: 1, data: { n: 3 } }));
-    await expect(client.request({ path: '/feed', schema: Data, task: 'feed' })).resolves.toEqual({ n: 3 });
+    await expect(client.call(ep('/feed'), undefined, { task: 'feed' })).resolves.toEqual({ n: 3 });
   });
 
   it('frees the task after a failure', async () => {
     const { client, fetchMock } = setup();
     fetchMock.mockResolvedValueOnce(json(400, { code: 0, msg: 'bad', time: 1, data: { error: 'validation_failed' } }));
-    await expect(client.request({ path: '/a', schema: Data, task: 't' })).rejects.toThrow('bad');
+    await expect(client.call(ep('/a'), undefined, { task: 't' })).rejects.toThrow('bad');
     fetchMock.mockResolvedValueOnce(json(200, { code: 1, msg: '', time: 1, data: { n: 1 } }));
-    await expect(client.request({ path: '/a', schema: Data, task: 't' })).resolves.toEqual({ n: 1 });
+    await expect(client.call(ep('/a'), undefined, { task: 't' })).resolves.toEqual({ n: 1 });
   });
 });
 
@@ -228,9 +242,9 @@ describe('api client: loading indicator', () => {
           releases.push(resolve);
         }),
     );
-    const a = client.request({ path: '/a', schema: Data });
+    const a = client.call(ep('/a'));
     await vi.advanceTimersByTimeAsync(600);
-    const b = client.request({ path: '/b', schema: Data });
+    const b = client.call(ep('/b'));
     await vi.advanceTimersByTimeAsync(399);
     expect(ui.showLoading).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -246,7 +260,7 @@ describe('api client: loading indicator', () => {
   it('never shows for requests that finish within 1 s', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockResolvedValue(json(200, { code: 1, msg: '', time: 1, data: { n: 1 } }));
-    await client.request({ path: '/a', schema: Data });
+    await client.call(ep('/a'));
     await vi.advanceTimersByTimeAsync(2000);
     expect(ui.showLoading).not.toHaveBeenCalled();
     expect(ui.hideLoading).not.toHaveBeenCalled();
@@ -261,7 +275,7 @@ describe('api client: upload', () => {
     fetchMock.mockResolvedValue(
       json(200, { code: 1, msg: '', time: 1, data: { url: '/uploads/a.jpg', fullurl: 'http://h/uploads/a.jpg' } }),
     );
-    await expect(client.upload(file, 'a.jpg')).resolves.toEqual({
+    await expect(client.upload(uploadEndpoints.upload, file, 'a.jpg')).resolves.toEqual({
       url: '/uploads/a.jpg',
       fullurl: 'http://h/uploads/a.jpg',
     });
@@ -286,15 +300,15 @@ describe('api client: upload', () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(json(401, { code: 0, msg: 'Please log in first', time: 1, data: { error: 'login_required' } })),
     );
-    await expect(client.upload(file)).rejects.toMatchObject({ status: 401 });
-    await expect(client.upload(file)).rejects.toMatchObject({ status: 401 });
+    await expect(client.upload(uploadEndpoints.upload, file)).rejects.toMatchObject({ status: 401 });
+    await expect(client.upload(uploadEndpoints.upload, file)).rejects.toMatchObject({ status: 401 });
     expect(ui.confirmLogin).toHaveBeenCalledTimes(1);
     expect(ui.confirmLogin).toHaveBeenCalledWith('Tips', 'Please log in first');
     confirm(true);
     await vi.waitFor(() => {
       expect(goLogin).toHaveBeenCalledTimes(1);
     });
-    await expect(client.upload(file)).rejects.toMatchObject({ status: 401 });
+    await expect(client.upload(uploadEndpoints.upload, file)).rejects.toMatchObject({ status: 401 });
     expect(ui.confirmLogin).toHaveBeenCalledTimes(2);
   });
 
@@ -308,17 +322,17 @@ describe('api client: upload', () => {
         data: { error: 'upload_invalid_type' },
       }),
     );
-    await expect(client.upload(file)).rejects.toMatchObject({ errorId: 'upload_invalid_type' });
+    await expect(client.upload(uploadEndpoints.upload, file)).rejects.toMatchObject({ errorId: 'upload_invalid_type' });
     expect(ui.toast).toHaveBeenLastCalledWith('Only JPEG, PNG or WebP images can be uploaded');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(client.upload(file)).rejects.toBeInstanceOf(ApiError);
+    await expect(client.upload(uploadEndpoints.upload, file)).rejects.toBeInstanceOf(ApiError);
     expect(ui.toast).toHaveBeenLastCalledWith('Upload failed');
   });
 
   it('a success without url is an "Upload failed"', async () => {
     const { client, fetchMock, ui } = setup();
     fetchMock.mockResolvedValue(json(200, { code: 1, msg: '', time: 1, data: {} }));
-    await expect(client.upload(file)).rejects.toBeInstanceOf(ApiError);
+    await expect(client.upload(uploadEndpoints.upload, file)).rejects.toBeInstanceOf(ApiError);
     expect(ui.toast).toHaveBeenCalledWith('Upload failed');
   });
 });

@@ -15,15 +15,12 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 /** Spec §4: the loading indicator appears only after 1 s of pending requests. */
 export const LOADING_DELAY_MS = 1_000;
 
-export interface RequestOptions<S extends z.ZodType> {
+/** One request: an endpoint's method and path (after the origin), its input and the data schema. */
+interface RequestOptions<S extends z.ZodType> extends CallOptions {
   path: string;
-  method?: 'GET' | 'POST';
+  method: 'GET' | 'POST';
   data?: unknown;
   schema: S;
-  /** Names a task guard: a second call with the same task while the first runs is refused. */
-  task?: string;
-  /** No error UI (the caller handles the rejection). */
-  silent?: boolean;
 }
 
 /** How a call behaves in the app (not what it sends). */
@@ -34,16 +31,17 @@ export interface CallOptions {
   silent?: boolean;
 }
 
-/** The input argument of `call`: required when the endpoint takes one. */
-export type CallArgs<E extends JsonEndpoint> = E['input'] extends z.ZodType
-  ? [input: EndpointInput<E>, options?: CallOptions]
-  : [input?: undefined, options?: CallOptions];
+/** The input argument of `call`: required unless the endpoint's input schema takes undefined (or it has none). */
+export type CallArgs<E extends JsonEndpoint> =
+  undefined extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
 
 export interface ApiClient {
   /** Calls an endpoint of packages/contracts (decision 032): its method, path and data schema come from it. */
   call<E extends JsonEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointData<E>>;
-  request<S extends z.ZodType>(o: RequestOptions<S>): Promise<z.infer<S>>;
-  upload(file: Blob, filename?: string): Promise<UploadData>;
+  /** Sends one image to the multipart upload endpoint (`uploadEndpoints.upload`) in field `file`. */
+  upload(endpoint: JsonEndpoint, file: Blob, filename?: string): Promise<UploadData>;
 }
 
 /** What the client shows; the app wires these to antd-mobile, tests to spies. */
@@ -69,7 +67,8 @@ export interface ApiClientDeps {
   goLogin(): void;
   /** The page's h1 title, for the 500 dialog. */
   pageTitle?: () => string;
-  baseUrl?: string;
+  /** Where the API is: '' (the default) for the page's own origin. */
+  origin?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
   loadingDelayMs?: number;
@@ -142,12 +141,12 @@ function isUploadData(v: unknown): v is UploadData {
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError; show: () => void };
 
 /**
- * The request layer (spec §4, §7, §8): JSON to `/api${path}` with the `token` and `lang` headers, the envelope
+ * The request layer (spec §4, §7, §8): JSON to an endpoint's path with the `token` and `lang` headers, the envelope
  * unwrapped (code 1 = success), the error catalogue shown unless `silent`, a 60 s time-out, a task guard and
  * a loading indicator that appears only after 1 s of pending requests.
  */
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const baseUrl = deps.baseUrl ?? '/api';
+  const origin = deps.origin ?? '';
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const loadingDelayMs = deps.loadingDelayMs ?? LOADING_DELAY_MS;
   const now = deps.now ?? (() => new Date());
@@ -218,8 +217,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   }
 
   async function perform<S extends z.ZodType>(o: RequestOptions<S>): Promise<Outcome<z.infer<S>>> {
-    const method = o.method ?? 'POST';
-    let url = `${baseUrl}${o.path}`;
+    const { method } = o;
+    let url = `${origin}${o.path}`;
     const init: RequestInit = { method, headers: headers(method === 'POST') };
     if (method === 'GET') {
       if (o.data && typeof o.data === 'object') {
@@ -322,11 +321,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       });
   }
 
-  async function upload(file: Blob, filename?: string): Promise<UploadData> {
+  async function upload(endpoint: JsonEndpoint, file: Blob, filename?: string): Promise<UploadData> {
     const form = new FormData();
     const name = filename ?? (file instanceof File ? file.name : 'image');
     form.append('file', file, name);
-    const url = `${baseUrl}/common/upload`;
+    const url = `${origin}${endpoint.path}`;
     begin();
     let result: Awaited<ReturnType<typeof send>>;
     try {
@@ -360,7 +359,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   function call<E extends JsonEndpoint>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointData<E>> {
     return request({
-      path: endpoint.path.slice('/api'.length),
+      path: endpoint.path,
       method: endpoint.method,
       data: input,
       schema: endpoint.data,
@@ -368,5 +367,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }) as Promise<EndpointData<E>>;
   }
 
-  return { call, request, upload };
+  return { call, upload };
 }

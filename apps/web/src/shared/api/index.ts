@@ -10,7 +10,8 @@ export {
   type ApiClient,
   type ApiClientDeps,
   type ApiUi,
-  type RequestOptions,
+  type CallArgs,
+  type CallOptions,
 } from './client';
 export { ApiProvider, TOAST_MS } from './ApiProvider';
 

@@ -11,6 +11,7 @@ import {
   POST_MAX_IMAGES,
   PostPublishBodySchema,
   charCount,
+  uploadEndpoints,
   type LiveRoom,
   type PostPublishBody,
   type PostStatus,
@@ -77,7 +78,7 @@ export function PublishForm({ start }: { start: PublishStart }) {
 
   const upload = async (file: File): Promise<ImageUploadItem> => {
     // The API client toasts "Upload failed" (or the server's message) and the uploader drops the image.
-    const data = await client.upload(file);
+    const data = await client.upload(uploadEndpoints.upload, file);
     return { url: data.fullurl || imageUrl(data.url, assetHost), extra: data.url };
   };
 
