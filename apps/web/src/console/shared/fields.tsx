@@ -39,7 +39,7 @@ export function TextField<T extends FieldValues>({
             ref={field.ref}
             id={id}
             className={styles.input}
-            value={field.value as string}
+            value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
           />
@@ -69,7 +69,7 @@ export function TextAreaField<T extends FieldValues>({
             ref={field.ref}
             id={id}
             className={styles.input}
-            value={field.value as string}
+            value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
           />
