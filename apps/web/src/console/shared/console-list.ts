@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { EndpointData, EndpointInput, JsonEndpoint } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { pageCount } from '../sections';
 
@@ -15,28 +16,31 @@ interface ListFilters {
   error: string | undefined;
 }
 
+/** A paged list endpoint of the console: its data has a `total`. */
+type ListEndpoint = JsonEndpoint<z.ZodType, z.ZodType<{ total: number }>>;
+
 /**
- * One page of a filtered console list: POSTs `{ page, limit, ...data }` to `path` (the previous page stays
+ * One page of a filtered console list: calls `endpoint` with `{ page, limit, ...data }` (the previous page stays
  * shown while the next loads) and answers the props of its `ListPanel` (`panel`, with the page count) and
  * `FilterBar` (`bar`: search, clear and the filters' message).
  */
-export function useConsoleList<S extends z.ZodType<{ total: number }>>({
+export function useConsoleList<E extends ListEndpoint>({
   key,
-  path,
-  schema,
+  endpoint,
   filters,
   data,
 }: {
   key: readonly unknown[];
-  path: string;
-  schema: S;
+  endpoint: E;
   filters: ListFilters;
-  data: Record<string, unknown>;
+  /** The filters, as the endpoint's input takes them (page and limit are added here). */
+  data: Omit<EndpointInput<E>, 'page' | 'limit'>;
 }) {
   const api = useApi();
   const query = useQuery({
     queryKey: key,
-    queryFn: () => api.request({ path, data: { page: filters.page, limit: CONSOLE_PAGE_SIZE, ...data }, schema }),
+    queryFn: (): Promise<EndpointData<E>> =>
+      api.call(endpoint, { page: filters.page, limit: CONSOLE_PAGE_SIZE, ...data } as EndpointInput<E>),
     placeholderData: keepPreviousData,
   });
   const pages = pageCount(query.data?.total ?? 0, CONSOLE_PAGE_SIZE);
