@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Input } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { LoginBodySchema, LoginDataSchema, type LoginData } from '@petheart/contracts';
+import { LoginBodySchema, userEndpoints, type LoginData } from '@petheart/contracts';
 import type { z } from 'zod';
 import { useApi } from '../shared/api';
 import { useMessage } from '../shared/i18n';
@@ -13,7 +13,7 @@ import styles from './shared/admin.module.css';
 type SignInForm = z.input<typeof LoginBodySchema>;
 
 /**
- * The console sign-in (the same /api/user/login as the app). Only accounts with the 'admin' role get in:
+ * The console sign-in (the same userEndpoints.login as the app). Only accounts with the 'admin' role get in:
  * `onAdmin` receives their login; anyone else sees a refusal and their session is not kept.
  */
 export function SignIn({
@@ -40,7 +40,7 @@ export function SignIn({
           void handleSubmit(async (v) => {
             let data: LoginData;
             try {
-              data = await api.request({ path: '/user/login', data: v, schema: LoginDataSchema, task: 'adminLogin' });
+              data = await api.call(userEndpoints.login, v, { task: 'adminLogin' });
             } catch {
               return;
             }

@@ -6,16 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AdminCashoutActionBodySchema,
-  AdminCashoutDetailSchema,
   AdminCashoutReasonBodySchema,
-  AdminCashoutSchema,
   cashoutStatusMessage,
   type AdminCashoutDetail,
   type AdminCashoutEvent,
   type CashoutAdminAction,
   type CashoutStatus,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { ACTION_DONE, actionButtons, isDangerAction, noteRequired } from './cashout-console';
 import { formatMoney } from '../../shared/format/money';
@@ -24,6 +21,8 @@ import { CopyValue, FormRow } from '../shared/ui';
 import styles from '../shared/admin.module.css';
 import content from '../shared/console-content.module.css';
 import own from '../shared/operator-console.module.css';
+import { useCashoutsApi } from './api';
+import { cashoutsKeys } from './keys';
 
 /** Tag colours by status: waiting (blue), to act on (orange), done (green), failed or refused (red), expired. */
 export const CASHOUT_COLORS: Record<string, 'primary' | 'warning' | 'success' | 'danger' | 'default'> = {
@@ -66,7 +65,7 @@ function ActionForm({
 }) {
   const { t } = useTranslation('admin');
   const message = useMessage();
-  const api = useApi();
+  const cashouts = useCashoutsApi();
   const { locale } = useLanguage();
   const required = noteRequired(action);
   const { control, handleSubmit, formState } = useForm<NoteForm, unknown, NoteForm>({
@@ -80,12 +79,7 @@ function ActionForm({
   });
   const submit = handleSubmit(async ({ note }) => {
     try {
-      await api.request({
-        path: `/admin/cashout/${action}`,
-        data: { id: c.id, note },
-        schema: AdminCashoutSchema,
-        task: 'cashoutAction',
-      });
+      await cashouts.act(action, c.id, note);
     } catch {
       return; // the API client has shown why (e.g. the status changed meanwhile)
     }
@@ -182,12 +176,12 @@ function History({ history, locale }: { history: AdminCashoutEvent[]; locale: st
  */
 export function CashoutDetail({ id, onClose, onChanged }: { id: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const cashouts = useCashoutsApi();
   const { locale } = useLanguage();
   const [action, setAction] = useState<CashoutAdminAction | null>(null);
   const query = useQuery({
-    queryKey: ['admin', 'cashout', id],
-    queryFn: () => api.request({ path: '/admin/cashout/detail', data: { id }, schema: AdminCashoutDetailSchema }),
+    queryKey: cashoutsKeys.detail(id),
+    queryFn: () => cashouts.detail(id),
   });
   const c = query.data;
   const money = (fen: number) => (c ? formatMoney(fen, c.currency, locale) : '');

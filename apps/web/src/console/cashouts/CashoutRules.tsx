@@ -3,8 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CashoutSettingsSchema, CashoutSettingsUpdateBodySchema, type CashoutSettings } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import { CashoutSettingsUpdateBodySchema, type CashoutSettings } from '@petheart/contracts';
 import { useSession } from '../../shared/session';
 import { rulesFormToBody, rulesToForm, type RulesFormValues } from './cashout-console';
 import { bodyResolver } from '../shared/forms';
@@ -12,14 +11,15 @@ import { FormRow } from '../shared/ui';
 import styles from '../shared/admin.module.css';
 import money from '../shared/money.module.css';
 import own from '../shared/operator-console.module.css';
+import { useCashoutsApi } from './api';
+import { cashoutsKeys } from './keys';
 
-const KEY = ['admin', 'cashout', 'settings'];
 type RulesBody = z.output<typeof CashoutSettingsUpdateBodySchema>;
 const FIELDS = ['min_amount', 'fee_rate_bp', 'fee_fixed', 'coin_value'] as const;
 
 function RulesForm({ settings, onSaved }: { settings: CashoutSettings; onSaved: (s: CashoutSettings) => void }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const cashouts = useCashoutsApi();
   const { control, handleSubmit, formState, reset } = useForm<RulesFormValues, unknown, RulesBody>({
     resolver: bodyResolver(CashoutSettingsUpdateBodySchema, rulesFormToBody),
     defaultValues: rulesToForm(settings),
@@ -27,12 +27,7 @@ function RulesForm({ settings, onSaved }: { settings: CashoutSettings; onSaved: 
   const submit = handleSubmit(async (body) => {
     let saved: CashoutSettings;
     try {
-      saved = await api.request({
-        path: '/admin/cashout/settings/update',
-        data: body,
-        schema: CashoutSettingsSchema,
-        task: 'cashoutSettings',
-      });
+      saved = await cashouts.updateSettings(body);
     } catch {
       return;
     }
@@ -100,12 +95,12 @@ function RulesForm({ settings, onSaved }: { settings: CashoutSettings; onSaved: 
 /** The cash-out rules (minimum, fee rate, fixed fee, coin value), saved on their own; the app uses them at once. */
 export function CashoutRules() {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const cashouts = useCashoutsApi();
   const queryClient = useQueryClient();
   const { refreshConfig } = useSession();
   const query = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.request({ path: '/admin/cashout/settings', schema: CashoutSettingsSchema }),
+    queryKey: cashoutsKeys.settings,
+    queryFn: () => cashouts.settings(),
   });
   return (
     <section className={`${styles.panel ?? ''} ${money.section ?? ''}`}>
@@ -118,7 +113,7 @@ export function CashoutRules() {
           key={JSON.stringify(query.data)}
           settings={query.data}
           onSaved={(saved) => {
-            queryClient.setQueryData(KEY, saved);
+            queryClient.setQueryData(cashoutsKeys.settings, saved);
             void refreshConfig().catch(() => undefined);
           }}
         />

@@ -8,6 +8,7 @@ import type {
   CashoutSettings,
   CashoutStatus,
 } from '@petheart/contracts';
+import { cashoutConsoleEndpoints } from '@petheart/contracts';
 import { renderApp, type ApiCall } from '../../test-support/app';
 import { SLOW, stubConsole, stubPointerCapture } from '../shared/console-test-support';
 
@@ -78,12 +79,12 @@ beforeAll(stubPointerCapture);
 
 function stub(rows: AdminCashout[], extra: (call: ApiCall) => unknown = () => undefined) {
   return stubConsole((call) => {
-    if (call.path === '/admin/cashout/list') return { list: rows, total: rows.length, page: 1, limit: 10 };
-    if (call.path === '/admin/cashout/detail') {
+    if (call.endpoint === cashoutConsoleEndpoints.list) return { list: rows, total: rows.length, page: 1, limit: 10 };
+    if (call.endpoint === cashoutConsoleEndpoints.detail) {
       const row = rows.find((r) => r.id === call.body.id);
       return row ? detailOf(row) : undefined;
     }
-    if (call.path === '/admin/cashout/settings') return SETTINGS;
+    if (call.endpoint === cashoutConsoleEndpoints.settings) return SETTINGS;
     return extra(call);
   });
 }
@@ -152,7 +153,7 @@ describe('the console cash-outs', { timeout: 30_000 }, () => {
 
   it('refuses to reject without a reason, then rejects with the reason the operator sees', async () => {
     const calls = stub([cashout(4, 0, ['approve', 'reject'])], (call) =>
-      call.path === '/admin/cashout/reject' ? cashout(4, 6, []) : undefined,
+      call.endpoint === cashoutConsoleEndpoints.reject ? cashout(4, 6, []) : undefined,
     );
     renderApp('/admin/cash-outs', { token: 'admin-token' });
     const detail = await openDetail(4);
@@ -161,23 +162,25 @@ describe('the console cash-outs', { timeout: 30_000 }, () => {
     expect(form).toHaveTextContent('Reject cash-out #4? The held coins return to the operator’s earnings.');
     await user.click(within(form).getByRole('button', { name: 'Reject' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter the reason');
-    expect(calls.some((c) => c.path === '/admin/cashout/reject')).toBe(false);
+    expect(calls.some((c) => c.endpoint === cashoutConsoleEndpoints.reject)).toBe(false);
     await user.type(within(form).getByLabelText('Reason (required, the operator sees it)'), 'Holder does not match');
     await user.click(within(form).getByRole('button', { name: 'Reject' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/cashout/reject')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === cashoutConsoleEndpoints.reject)?.body).toEqual({
         id: 4,
         note: 'Holder does not match',
       });
     });
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/admin/cashout/list').length).toBeGreaterThan(1);
+      expect(calls.filter((c) => c.endpoint === cashoutConsoleEndpoints.list).length).toBeGreaterThan(1);
     });
   });
 
   it('marks a transfer made with an optional note', async () => {
     const calls = stub([cashout(5, 1, ['transferred', 'failed'])], (call) =>
-      call.path === '/admin/cashout/transferred' ? cashout(5, 2, ['succeeded', 'failed', 'expired']) : undefined,
+      call.endpoint === cashoutConsoleEndpoints.transferred
+        ? cashout(5, 2, ['succeeded', 'failed', 'expired'])
+        : undefined,
     );
     renderApp('/admin/cash-outs', { token: 'admin-token' });
     const detail = await openDetail(5);
@@ -185,7 +188,7 @@ describe('the console cash-outs', { timeout: 30_000 }, () => {
     const form = within(detail).getByTestId('cashout-action-form');
     await user.click(within(form).getByRole('button', { name: 'Mark transferred' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/cashout/transferred')?.body).toEqual({ id: 5, note: '' });
+      expect(calls.find((c) => c.endpoint === cashoutConsoleEndpoints.transferred)?.body).toEqual({ id: 5, note: '' });
     });
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AdminCashoutListDataSchema, CASHOUT_STATUS_IDS, cashoutStatusMessage } from '@petheart/contracts';
+import { CASHOUT_STATUS_IDS, cashoutStatusMessage } from '@petheart/contracts';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { statusFromFilter } from './cashout-console';
 import { CashoutDetail, CashoutStatusTag } from './CashoutDetail';
@@ -15,6 +15,8 @@ import { formatTimestamp } from '../sections';
 import styles from '../shared/admin.module.css';
 import money from '../shared/money.module.css';
 import own from '../shared/operator-console.module.css';
+import { cashoutsLists } from './api';
+import { cashoutsKeys } from './keys';
 
 interface CashoutFilters {
   status: string;
@@ -36,9 +38,8 @@ export function CashoutsView() {
   const { applied, draft, set } = filters;
   const status = statusFromFilter(applied.status);
   const list = useConsoleList({
-    key: ['admin', 'cashouts', applied, filters.page],
-    path: '/admin/cashout/list',
-    schema: AdminCashoutListDataSchema,
+    key: cashoutsKeys.list(applied, filters.page),
+    endpoint: cashoutsLists.cashouts,
     filters,
     data: {
       ...(status !== undefined ? { status } : {}),
@@ -134,7 +135,7 @@ export function CashoutsView() {
             id={shown}
             onClose={close}
             onChanged={() => {
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'cashouts'] });
+              void queryClient.invalidateQueries({ queryKey: cashoutsKeys.lists });
             }}
           />
         ) : null}

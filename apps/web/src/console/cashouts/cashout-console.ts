@@ -69,7 +69,7 @@ export function rulesToForm(s: CashoutSettings): RulesFormValues {
   };
 }
 
-/** The body of /api/admin/cashout/settings/update (NaN for what is not a number: the schema names it). */
+/** The body of cashoutConsoleEndpoints.settingsUpdate (NaN for what is not a number: the schema names it). */
 export function rulesFormToBody(v: RulesFormValues) {
   return {
     min_amount: yuanToFen(v.min_amount),

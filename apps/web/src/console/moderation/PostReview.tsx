@@ -6,12 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
   AdminPostRejectBodySchema,
-  AdminPostSchema,
   REJECT_REMARK_MAX_CHARS,
   type AdminPost,
   type PostStatus,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
@@ -19,6 +17,7 @@ import { formatTimestamp } from '../sections';
 import { FormRow } from '../shared/ui';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
+import { useModerationApi } from './api';
 
 export const POST_STATUS_COLORS: Record<PostStatus, 'warning' | 'success' | 'danger'> = {
   ped: 'warning',
@@ -29,7 +28,7 @@ export const POST_STATUS_COLORS: Record<PostStatus, 'warning' | 'success' | 'dan
 const RejectFormSchema = AdminPostRejectBodySchema.pick({ remark: true });
 type RejectForm = z.input<typeof RejectFormSchema>;
 
-/** The rejection: a reason is required (the author sees it); sent to /api/admin/post/reject. */
+/** The rejection: a reason is required (the author sees it); sent to moderationConsoleEndpoints.postReject. */
 export function RejectPostForm({
   post,
   onDone,
@@ -41,7 +40,7 @@ export function RejectPostForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const moderation = useModerationApi();
   const { control, handleSubmit, formState } = useForm<RejectForm>({
     resolver: zodResolver(RejectFormSchema),
     defaultValues: { remark: '' },
@@ -49,12 +48,7 @@ export function RejectPostForm({
   const submit = handleSubmit(async ({ remark }) => {
     let saved: AdminPost;
     try {
-      saved = await api.request({
-        path: '/admin/post/reject',
-        data: { id: post.id, remark },
-        schema: AdminPostSchema,
-        task: 'postReview',
-      });
+      saved = await moderation.rejectPost(post.id, remark);
     } catch {
       return;
     }
@@ -111,7 +105,7 @@ export function PostReview({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const moderation = useModerationApi();
   const { locale } = useLanguage();
   const { config } = useSession();
   const assetHost = config?.asset_host ?? '';
@@ -124,12 +118,7 @@ export function PostReview({
     });
     if (!ok) return;
     try {
-      const saved = await api.request({
-        path: '/admin/post/approve',
-        data: { id: post.id },
-        schema: AdminPostSchema,
-        task: 'postReview',
-      });
+      const saved = await moderation.approvePost(post.id);
       Toast.show({ content: t('moderation.approved'), icon: 'success' });
       onChanged(saved);
     } catch {

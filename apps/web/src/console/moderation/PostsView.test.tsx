@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminPost, AdminPostListData } from '@petheart/contracts';
+import { moderationConsoleEndpoints } from '@petheart/contracts';
 import { renderApp, type ApiCall } from '../../test-support/app';
 import { SLOW, stubConsole, stubPointerCapture } from '../shared/console-test-support';
 
@@ -32,7 +33,7 @@ beforeAll(stubPointerCapture);
 
 function stub(extra: (call: ApiCall) => unknown = () => undefined) {
   return stubConsole((call) => {
-    if (call.path === '/admin/post/list')
+    if (call.endpoint === moderationConsoleEndpoints.postList)
       return { list: [POST], total: 1, page: 1, limit: 10 } satisfies AdminPostListData;
     return extra(call);
   });
@@ -47,7 +48,11 @@ describe('the console post moderation queue', { timeout: 30_000 }, () => {
     const calls = stub();
     renderApp('/admin/posts', { token: 'admin-token' });
     const row = await screen.findByTestId('post-row-41', {}, SLOW);
-    expect(calls.find((c) => c.path === '/admin/post/list')?.body).toEqual({ page: 1, limit: 10, status: 'ped' });
+    expect(calls.find((c) => c.endpoint === moderationConsoleEndpoints.postList)?.body).toEqual({
+      page: 1,
+      limit: 10,
+      status: 'ped',
+    });
     expect(row).toHaveTextContent('Luna');
     expect(row).toHaveTextContent('Bund FeederBund Station');
     expect(row).toHaveTextContent('Pending Review');
@@ -66,7 +71,7 @@ describe('the console post moderation queue', { timeout: 30_000 }, () => {
 
   it('refuses to reject without a reason, then rejects with the reason the author will see', async () => {
     const calls = stub((call) =>
-      call.path === '/admin/post/reject'
+      call.endpoint === moderationConsoleEndpoints.postReject
         ? {
             ...POST,
             status: 'rej',
@@ -87,26 +92,26 @@ describe('the console post moderation queue', { timeout: 30_000 }, () => {
     await user.type(within(rejectForm).getByLabelText('Reason for rejection'), '   ');
     await user.click(within(rejectForm).getByRole('button', { name: 'Reject' }));
     expect(within(rejectForm).getByRole('alert')).toHaveTextContent('Please enter the reason for rejection');
-    expect(calls.some((c) => c.path === '/admin/post/reject')).toBe(false);
+    expect(calls.some((c) => c.endpoint === moderationConsoleEndpoints.postReject)).toBe(false);
 
     await user.clear(within(rejectForm).getByLabelText('Reason for rejection'));
     await user.type(within(rejectForm).getByLabelText('Reason for rejection'), 'Please blur the car plate');
     await user.click(within(rejectForm).getByRole('button', { name: 'Reject' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/post/reject')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === moderationConsoleEndpoints.postReject)?.body).toEqual({
         id: 41,
         remark: 'Please blur the car plate',
       });
     });
     // The queue reloads after the decision.
     await waitFor(() => {
-      expect(calls.filter((c) => c.path === '/admin/post/list').length).toBeGreaterThan(1);
+      expect(calls.filter((c) => c.endpoint === moderationConsoleEndpoints.postList).length).toBeGreaterThan(1);
     });
   });
 
   it('approves after confirming', async () => {
     const calls = stub((call) =>
-      call.path === '/admin/post/approve'
+      call.endpoint === moderationConsoleEndpoints.postApprove
         ? { ...POST, status: 'res', reviewed_by: { id: 1, nickname: 'Admin' }, reviewed_at: 1 }
         : undefined,
     );
@@ -119,7 +124,7 @@ describe('the console post moderation queue', { timeout: 30_000 }, () => {
     const dialog = text.closest('.adm-dialog-body') as HTMLElement;
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/post/approve')?.body).toEqual({ id: 41 });
+      expect(calls.find((c) => c.endpoint === moderationConsoleEndpoints.postApprove)?.body).toEqual({ id: 41 });
     });
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Tag } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AdminPostListDataSchema, POST_STATUSES, type AdminPost, type PostStatus } from '@petheart/contracts';
+import { POST_STATUSES, type AdminPost, type PostStatus } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { useConsoleList } from '../shared/console-list';
 import { Thumbs } from '../shared/content-ui';
@@ -12,6 +12,8 @@ import { POST_STATUS_COLORS, PostReview } from './PostReview';
 import { formatTimestamp } from '../sections';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
+import { moderationLists } from './api';
+import { moderationKeys } from './keys';
 
 interface PostFilters {
   status: string;
@@ -33,9 +35,8 @@ export function PostsView() {
   const [shown, setShown] = useState<AdminPost | null>(null);
   const { applied, draft, set } = filters;
   const list = useConsoleList({
-    key: ['admin', 'posts', applied, filters.page],
-    path: '/admin/post/list',
-    schema: AdminPostListDataSchema,
+    key: moderationKeys.postList(applied, filters.page),
+    endpoint: moderationLists.posts,
     filters,
     data: {
       ...(isStatus(applied.status) ? { status: applied.status } : {}),
@@ -139,7 +140,7 @@ export function PostsView() {
             onClose={close}
             onChanged={() => {
               setShown(null);
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'posts'] });
+              void queryClient.invalidateQueries({ queryKey: moderationKeys.posts });
             }}
           />
         ) : null}

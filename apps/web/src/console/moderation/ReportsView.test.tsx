@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminReport, AdminReportListData } from '@petheart/contracts';
+import { moderationConsoleEndpoints } from '@petheart/contracts';
 import { renderApp } from '../../test-support/app';
 import { SLOW, stubConsole, stubPointerCapture } from '../shared/console-test-support';
 
@@ -32,14 +33,19 @@ describe('the console problem-report queue', { timeout: 30_000 }, () => {
 
   it('shows the open reports with their images and resolves one only with a note', async () => {
     const calls = stubConsole((call) => {
-      if (call.path === '/admin/report/list')
+      if (call.endpoint === moderationConsoleEndpoints.reportList)
         return { list: [REPORT], total: 1, page: 1, limit: 10 } satisfies AdminReportListData;
-      if (call.path === '/admin/report/resolve') return { ...REPORT, status: 'resolved', note: call.body.note };
+      if (call.endpoint === moderationConsoleEndpoints.reportResolve)
+        return { ...REPORT, status: 'resolved', note: call.body.note };
       return undefined;
     });
     renderApp('/admin/reports', { token: 'admin-token' });
     const row = await screen.findByTestId('report-row-12', {}, SLOW);
-    expect(calls.find((c) => c.path === '/admin/report/list')?.body).toEqual({ page: 1, limit: 10, status: 'open' });
+    expect(calls.find((c) => c.endpoint === moderationConsoleEndpoints.reportList)?.body).toEqual({
+      page: 1,
+      limit: 10,
+      status: 'open',
+    });
     expect(row).toHaveTextContent('Pier FeederPier Station');
     expect(row.querySelectorAll('img')).toHaveLength(1);
     await user.click(within(row).getByRole('button', { name: 'Resolve' }));
@@ -49,11 +55,11 @@ describe('the console problem-report queue', { timeout: 30_000 }, () => {
     const form = within(detail).getByRole('form', { name: 'Resolve' });
     await user.click(within(form).getByRole('button', { name: 'Resolve' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter a note');
-    expect(calls.some((c) => c.path === '/admin/report/resolve')).toBe(false);
+    expect(calls.some((c) => c.endpoint === moderationConsoleEndpoints.reportResolve)).toBe(false);
     await user.type(within(form).getByLabelText('Resolution note'), 'Camera cable replaced.');
     await user.click(within(form).getByRole('button', { name: 'Resolve' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/report/resolve')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === moderationConsoleEndpoints.reportResolve)?.body).toEqual({
         id: 12,
         note: 'Camera cable replaced.',
       });

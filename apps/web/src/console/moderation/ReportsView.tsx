@@ -6,14 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
-  AdminReportListDataSchema,
   AdminReportResolveBodySchema,
-  AdminReportSchema,
   REPORT_NOTE_MAX_CHARS,
   REPORT_STATUSES,
   type AdminReport,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
@@ -25,6 +22,8 @@ import { formatTimestamp } from '../sections';
 import { FormRow } from '../shared/ui';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
+import { moderationLists, useModerationApi } from './api';
+import { moderationKeys } from './keys';
 
 const STATUS_COLORS = { open: 'warning', resolved: 'success' } as const;
 type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -33,7 +32,7 @@ const isStatus = (v: string): v is ReportStatus => (REPORT_STATUSES as readonly 
 const ResolveFormSchema = AdminReportResolveBodySchema.pick({ note: true });
 type ResolveForm = z.input<typeof ResolveFormSchema>;
 
-/** Resolving needs a note (kept with the report); sent to /api/admin/report/resolve. */
+/** Resolving needs a note (kept with the report); sent to moderationConsoleEndpoints.reportResolve. */
 function ResolveReportForm({
   report,
   onDone,
@@ -44,19 +43,14 @@ function ResolveReportForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const moderation = useModerationApi();
   const { control, handleSubmit, formState } = useForm<ResolveForm>({
     resolver: zodResolver(ResolveFormSchema),
     defaultValues: { note: '' },
   });
   const submit = handleSubmit(async ({ note }) => {
     try {
-      await api.request({
-        path: '/admin/report/resolve',
-        data: { id: report.id, note },
-        schema: AdminReportSchema,
-        task: 'reportResolve',
-      });
+      await moderation.resolveReport(report.id, note);
     } catch {
       return;
     }
@@ -196,9 +190,8 @@ export function ReportsView() {
   const [shown, setShown] = useState<AdminReport | null>(null);
   const status = filters.applied.status;
   const list = useConsoleList({
-    key: ['admin', 'reports', status, filters.page],
-    path: '/admin/report/list',
-    schema: AdminReportListDataSchema,
+    key: moderationKeys.reportList(status, filters.page),
+    endpoint: moderationLists.reports,
     filters,
     data: isStatus(status) ? { status } : {},
   });
@@ -281,7 +274,7 @@ export function ReportsView() {
             onClose={close}
             onDone={() => {
               setShown(null);
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] });
+              void queryClient.invalidateQueries({ queryKey: moderationKeys.reports });
             }}
           />
         ) : null}

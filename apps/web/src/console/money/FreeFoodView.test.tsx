@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminFreeFoodListData, FreeFood } from '@petheart/contracts';
+import { feedConsoleEndpoints } from '@petheart/contracts';
 import { renderApp, type ApiCall } from '../../test-support/app';
 import { SLOW, stubConsole } from '../shared/console-test-support';
 import { formatTimestamp } from '../sections';
@@ -43,14 +44,14 @@ const SECOND_ROW = `free-food-row-${SECOND.feed_id}`;
 /** The endpoint: the rows of the device asked for (all without a filter); `reply` may answer instead. */
 function stub(rows: FreeFood[], reply?: (call: ApiCall) => unknown) {
   return stubConsole((call) => {
-    if (call.path !== '/admin/feed/free') return undefined;
+    if (call.endpoint !== feedConsoleEndpoints.free) return undefined;
     if (reply) return reply(call);
     const list = rows.filter((r) => call.body.device_id === undefined || r.device_id === call.body.device_id);
     return { list, total: list.length, page: 1, limit: 10 } satisfies AdminFreeFoodListData;
   });
 }
 
-const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.path === '/admin/feed/free');
+const listCalls = (calls: ApiCall[]) => calls.filter((c) => c.endpoint === feedConsoleEndpoints.free);
 
 describe('the console list of food given free', { timeout: 30_000 }, () => {
   afterEach(() => {

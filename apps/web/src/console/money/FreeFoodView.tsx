@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AdminFreeFoodBodySchema, AdminFreeFoodListDataSchema } from '@petheart/contracts';
+import { AdminFreeFoodBodySchema } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { CONSOLE_PAGE_SIZE, useConsoleList } from '../shared/console-list';
 import { DataTable, ListPanel, LoadFailed } from '../shared/DataTable';
@@ -7,6 +7,8 @@ import { FilterBar, TextFilter, useFilters } from '../shared/money-ui';
 import { formatTimestamp } from '../sections';
 import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
+import { moneyLists } from './api';
+import { moneyKeys } from './keys';
 
 interface FreeFoodFilters {
   device_id: string;
@@ -40,9 +42,8 @@ export function FreeFoodView() {
   const request = freeFoodBody(filters.applied, filters.page);
 
   const list = useConsoleList({
-    key: ['admin', 'free-food', request],
-    path: '/admin/feed/free',
-    schema: AdminFreeFoodListDataSchema,
+    key: moneyKeys.freeFood(request),
+    endpoint: moneyLists.freeFood,
     filters,
     data: request.ok ? request.body : {},
   });

@@ -1,31 +1,29 @@
 import { Button } from 'antd-mobile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LedgerCheckStateSchema } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { formatTimestamp } from '../sections';
 import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
+import { useMoneyApi } from './api';
+import { moneyKeys } from './keys';
 
-const KEY = ['admin', 'ledger', 'check'];
 /** How often the panel asks for the latest result (the API runs the check by itself every 10 minutes). */
 const REFRESH_MS = 60_000;
 
 /** The ledger invariant checker's latest result (OK or its problems, counts, when) and "Run now". */
 export function LedgerCheck({ locale }: { locale: string }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const money = useMoneyApi();
   const queryClient = useQueryClient();
   const state = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.request({ path: '/admin/ledger/check', schema: LedgerCheckStateSchema, silent: true }),
+    queryKey: moneyKeys.ledgerCheck,
+    queryFn: () => money.ledgerCheck(),
     refetchInterval: REFRESH_MS,
   });
   const run = useMutation({
-    mutationFn: () =>
-      api.request({ path: '/admin/ledger/check/run', schema: LedgerCheckStateSchema, task: 'ledgerCheck' }),
+    mutationFn: () => money.runLedgerCheck(),
     onSuccess: (next) => {
-      queryClient.setQueryData(KEY, next);
+      queryClient.setQueryData(moneyKeys.ledgerCheck, next);
     },
   });
   const latest = state.data?.latest ?? null;

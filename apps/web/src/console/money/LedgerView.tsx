@@ -2,13 +2,7 @@ import { Button, Tag } from 'antd-mobile';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  ConsoleLedgerAccountListDataSchema,
-  ConsoleLedgerTransactionListDataSchema,
-  LEDGER_ACCOUNT_KINDS,
-  LEDGER_TRANSACTION_KINDS,
-} from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import { LEDGER_ACCOUNT_KINDS, LEDGER_TRANSACTION_KINDS } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { DataTable, Pager } from '../shared/DataTable';
 import { LedgerCheck } from './LedgerCheck';
@@ -23,22 +17,19 @@ import { DateRangeFilter, Entries, FilterBar, SelectFilter, TextFilter, useFilte
 import { formatTimestamp, pageCount } from '../sections';
 import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
+import { useMoneyApi } from './api';
+import { moneyKeys } from './keys';
 
 const LIMIT = 10;
 
 function Transactions({ filters }: { filters: ReturnType<typeof useFilters<TransactionFilters>> }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const money = useMoneyApi();
   const { locale } = useLanguage();
   const request = transactionListBody(filters.applied, filters.page, LIMIT);
   const list = useQuery({
-    queryKey: ['admin', 'ledger', 'transactions', request],
-    queryFn: () =>
-      api.request({
-        path: '/admin/ledger/transactions',
-        data: request.ok ? request.body : {},
-        schema: ConsoleLedgerTransactionListDataSchema,
-      }),
+    queryKey: moneyKeys.transactions(request),
+    queryFn: () => money.transactions(request.ok ? request.body : {}),
     placeholderData: keepPreviousData,
   });
   const data = list.data;
@@ -126,7 +117,7 @@ function Transactions({ filters }: { filters: ReturnType<typeof useFilters<Trans
 
 function Accounts({ onTransactions }: { onTransactions: (accountId: number) => void }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const money = useMoneyApi();
   const { locale } = useLanguage();
   const filters = useFilters(EMPTY_ACCOUNT_FILTERS, (f) => {
     const body = accountListBody(f, 1, LIMIT);
@@ -134,13 +125,8 @@ function Accounts({ onTransactions }: { onTransactions: (accountId: number) => v
   });
   const request = accountListBody(filters.applied, filters.page, LIMIT);
   const list = useQuery({
-    queryKey: ['admin', 'ledger', 'accounts', request],
-    queryFn: () =>
-      api.request({
-        path: '/admin/ledger/accounts',
-        data: request.ok ? request.body : {},
-        schema: ConsoleLedgerAccountListDataSchema,
-      }),
+    queryKey: moneyKeys.accounts(request),
+    queryFn: () => money.accounts(request.ok ? request.body : {}),
     placeholderData: keepPreviousData,
   });
   const data = list.data;

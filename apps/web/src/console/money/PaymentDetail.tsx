@@ -1,13 +1,14 @@
 import { Button, DotLoading, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConsolePaymentDetailSchema, type ConsolePaymentOrder, type PaymentNotificationLog } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import type { ConsolePaymentOrder, PaymentNotificationLog } from '@petheart/contracts';
 import { formatMoney } from '../../shared/format/money';
 import { Entries } from '../shared/money-ui';
 import { formatTimestamp } from '../sections';
 import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
+import { useMoneyApi } from './api';
+import { moneyKeys } from './keys';
 
 export const STATUS_COLORS: Record<ConsolePaymentOrder['status'], 'default' | 'success' | 'danger' | 'warning'> = {
   created: 'warning',
@@ -48,11 +49,10 @@ function Notification({ n, locale }: { n: PaymentNotificationLog; locale: string
 /** A payment order in the drawer: its fields, the ledger credit, and every notification about it. */
 export function PaymentDetail({ orderNo, locale, onClose }: { orderNo: string; locale: string; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const money = useMoneyApi();
   const query = useQuery({
-    queryKey: ['admin', 'payment', orderNo],
-    queryFn: () =>
-      api.request({ path: '/admin/payment/detail', data: { order_no: orderNo }, schema: ConsolePaymentDetailSchema }),
+    queryKey: moneyKeys.payment(orderNo),
+    queryFn: () => money.payment(orderNo),
   });
   const detail = query.data;
   const o = detail?.order;

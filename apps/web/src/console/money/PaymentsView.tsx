@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ConsolePaymentListDataSchema, PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@petheart/contracts';
+import { PAYMENT_ORDER_STATUSES, PAYMENT_PROVIDERS } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { CONSOLE_PAGE_SIZE, useConsoleList } from '../shared/console-list';
 import { DataTable, Drawer, ListPanel, LoadFailed } from '../shared/DataTable';
@@ -12,6 +12,8 @@ import { PaymentDetail, STATUS_COLORS } from './PaymentDetail';
 import { formatTimestamp } from '../sections';
 import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
+import { moneyLists } from './api';
+import { moneyKeys } from './keys';
 
 /** Payment orders: search by order number, user, status, provider and dates; a paged table; details in a drawer. */
 export function PaymentsView() {
@@ -25,9 +27,8 @@ export function PaymentsView() {
   const request = paymentListBody(filters.applied, filters.page, CONSOLE_PAGE_SIZE);
 
   const list = useConsoleList({
-    key: ['admin', 'payments', request],
-    path: '/admin/payment/list',
-    schema: ConsolePaymentListDataSchema,
+    key: moneyKeys.payments(request),
+    endpoint: moneyLists.payments,
     filters,
     data: request.ok ? request.body : {},
   });

@@ -13,6 +13,7 @@ import {
 import { formatMoney } from '../../shared/format/money';
 import { AddRowButton, CellField, EditorTable, Footer, listErrorOf, useSaveSettings } from '../shared/settings-ui';
 import styles from '../shared/money.module.css';
+import { useSettingsApi } from './api';
 
 type PackagesBody = z.output<typeof PackagesFormSchema>;
 
@@ -47,7 +48,8 @@ export function PackagesEditor({
     defaultValues: initial,
   });
   const rows = useFieldArray({ control, name: 'recharge_packages' });
-  const save = useSaveSettings((saved) => {
+  const settingsCalls = useSettingsApi();
+  const save = useSaveSettings(settingsCalls.update, (saved) => {
     reset(packagesToForm(saved.recharge_packages));
     onSaved(saved);
   });

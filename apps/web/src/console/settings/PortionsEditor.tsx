@@ -6,6 +6,7 @@ import { bodyResolver } from '../shared/forms';
 import { PortionsFormSchema, portionsFormToBody, portionsToForm, type PortionsFormValues } from '../shared/money-forms';
 import { AddRowButton, CellField, EditorTable, Footer, listErrorOf, useSaveSettings } from '../shared/settings-ui';
 import styles from '../shared/money.module.css';
+import { useSettingsApi } from './api';
 
 type PortionsBody = z.output<typeof PortionsFormSchema>;
 
@@ -24,7 +25,8 @@ export function PortionsEditor({
     defaultValues: initial,
   });
   const rows = useFieldArray({ control, name: 'feeding_portions' });
-  const save = useSaveSettings((saved) => {
+  const settingsCalls = useSettingsApi();
+  const save = useSaveSettings(settingsCalls.update, (saved) => {
     reset(portionsToForm(saved.feeding_portions));
     onSaved(saved);
   });

@@ -1,8 +1,7 @@
 import { DotLoading } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConsoleSettingsSchema, type ConsoleSettings } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import type { ConsoleSettings } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { PackagesEditor } from './PackagesEditor';
@@ -10,8 +9,8 @@ import { PortionsEditor } from './PortionsEditor';
 import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
 import { LoadFailed } from '../shared/DataTable';
-
-const KEY = ['admin', 'settings'];
+import { useSettingsApi } from './api';
+import { settingsKeys } from './keys';
 
 /**
  * Settings: the recharge packages and the default feeding portions, each saved on its own. A save shows in the
@@ -19,16 +18,16 @@ const KEY = ['admin', 'settings'];
  */
 export function SettingsView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const settingsCalls = useSettingsApi();
   const { locale } = useLanguage();
   const { refreshConfig } = useSession();
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.request({ path: '/admin/settings/get', schema: ConsoleSettingsSchema }),
+    queryKey: settingsKeys.all,
+    queryFn: () => settingsCalls.get(),
   });
   const onSaved = (saved: ConsoleSettings) => {
-    queryClient.setQueryData(KEY, saved);
+    queryClient.setQueryData(settingsKeys.all, saved);
     void refreshConfig().catch(() => undefined);
   };
 

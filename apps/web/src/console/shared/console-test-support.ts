@@ -1,4 +1,5 @@
 import type { UserInfo } from '@petheart/contracts';
+import { userEndpoints } from '@petheart/contracts';
 import { stubApi, type ApiCall } from '../../test-support/app';
 
 /** Test support for the console's page tests (never imported by app code). */
@@ -27,7 +28,7 @@ export function stubPointerCapture(): void {
   });
 }
 
-/** stubApi with an administrator signed in (GET /user/index); other calls go to `reply`. */
+/** stubApi with an administrator signed in (userEndpoints.index); other calls go to `reply`. */
 export function stubConsole(reply: (call: ApiCall) => unknown): ApiCall[] {
-  return stubApi((call) => (call.path === '/user/index' ? { userinfo: ADMIN } : reply(call)));
+  return stubApi((call) => (call.endpoint === userEndpoints.index ? { userinfo: ADMIN } : reply(call)));
 }

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldError, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { Button, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ConsoleSettingsSchema, type ConsoleSettings } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import type { ConsoleSettings } from '@petheart/contracts';
 import { useMessage } from '../../shared/i18n';
 import styles from './money.module.css';
 
@@ -186,21 +185,18 @@ export function listErrorOf(error: { message?: string; root?: { message?: string
 }
 
 /**
- * Sends one part of the settings. When saved: a toast, then `onSaved` with the saved settings; when refused,
- * nothing more (the client told why).
+ * Sends one part of the settings with `send` (the settings area's update call). When saved: a toast, then
+ * `onSaved` with the saved settings; when refused, nothing more (the client told why).
  */
-export function useSaveSettings(onSaved: (saved: ConsoleSettings) => void) {
+export function useSaveSettings<B>(
+  send: (body: B) => Promise<ConsoleSettings>,
+  onSaved: (saved: ConsoleSettings) => void,
+) {
   const { t } = useTranslation('admin');
-  const api = useApi();
-  return async (data: unknown): Promise<void> => {
+  return async (body: B): Promise<void> => {
     let saved: ConsoleSettings;
     try {
-      saved = await api.request({
-        path: '/admin/settings/update',
-        data,
-        schema: ConsoleSettingsSchema,
-        task: 'settings',
-      });
+      saved = await send(body);
     } catch {
       return;
     }

@@ -1,14 +1,15 @@
 import { Avatar, Button, Dialog, Tag, Toast } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AdminUserListDataSchema, AdminUserSchema, type AdminUser } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import type { AdminUser } from '@petheart/contracts';
 import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { DataTable, ListPanel, SearchBar, useSearchPaging } from '../shared/DataTable';
 import { formatTimestamp, pageCount } from '../sections';
 import styles from '../shared/admin.module.css';
+import { useUsersApi } from './api';
+import { usersKeys } from './keys';
 
 const LIMIT = 10;
 
@@ -41,34 +42,29 @@ function Detail({ user, locale }: { user: AdminUser; locale: string }) {
 /** Users: search by keyword, a paged table, details, disable / enable with a confirmation. */
 export function UsersView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const users = useUsersApi();
   const { locale } = useLanguage();
   const { config, user: me } = useSession();
   const queryClient = useQueryClient();
   const { keyword, page, setPage, search } = useSearchPaging();
 
   const list = useQuery({
-    queryKey: ['admin', 'users', keyword, page],
-    queryFn: () =>
-      api.request({
-        path: '/admin/user/list',
-        data: { page, limit: LIMIT, ...(keyword ? { keyword } : {}) },
-        schema: AdminUserListDataSchema,
-      }),
+    queryKey: usersKeys.list(keyword, page),
+    queryFn: () => users.list(keyword, page, LIMIT),
     placeholderData: keepPreviousData,
   });
 
   const setStatus = useMutation({
     mutationFn: (v: { id: number; action: 'disable' | 'enable' }) =>
-      api.request({ path: `/admin/user/${v.action}`, data: { id: v.id }, schema: AdminUserSchema, task: 'userStatus' }),
+      v.action === 'disable' ? users.disable(v.id) : users.enable(v.id),
     onSuccess: async () => {
       Toast.show({ content: t('users.done'), icon: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+      await queryClient.invalidateQueries({ queryKey: usersKeys.all });
     },
   });
 
   const showDetail = async (id: number) => {
-    const user = await api.request({ path: '/admin/user/detail', data: { id }, schema: AdminUserSchema });
+    const user = await users.detail(id);
     void Dialog.alert({
       title: t('users.detail'),
       'aria-label': t('users.detail'),
