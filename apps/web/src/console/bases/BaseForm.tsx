@@ -2,8 +2,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button, Input, TextArea, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AdminBaseSchema, type AdminBase, type AdminBaseCreateBody } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import type { AdminBase, AdminBaseCreateBody } from '@petheart/contracts';
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
 import { useSession } from '../../shared/session';
 import {
@@ -16,14 +15,15 @@ import {
   type BaseFormValues,
 } from '../shared/forms';
 import { FormRow } from '../shared/ui';
+import { useBasesApi } from './api';
 import styles from '../shared/admin.module.css';
 
 const MAX_PHOTOS = 9;
 
-/** The photos of a base: addresses typed or pasted, or images uploaded through /api/common/upload. */
+/** The photos of a base: addresses typed or pasted, or images uploaded through api.upload (uploadEndpoints.upload). */
 function PhotosEditor({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useBasesApi();
   const { config } = useSession();
   const file = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
@@ -100,7 +100,7 @@ function PhotosEditor({ value, onChange }: { value: string[]; onChange: (next: s
 
 /**
  * Create or edit a base (`base` null = create). Validated with the contract's schema (its messages), sent to
- * /api/admin/base/create or /update; `onSaved` gets the saved base.
+ * baseConsoleEndpoints.create or .update; `onSaved` gets the saved base.
  */
 export function BaseForm({
   base,
@@ -112,7 +112,7 @@ export function BaseForm({
   onSaved: (saved: AdminBase) => void;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useBasesApi();
   const { control, handleSubmit, formState } = useForm<BaseFormValues, unknown, AdminBaseCreateBody>({
     resolver: bodyResolver(BaseFormSchema, baseFormToBody),
     defaultValues: base ? baseToForm(base) : EMPTY_BASE_FORM,
@@ -120,14 +120,7 @@ export function BaseForm({
   const submit = handleSubmit(async (body) => {
     let saved: AdminBase;
     try {
-      saved = base
-        ? await api.request({
-            path: '/admin/base/update',
-            data: { id: base.id, ...body },
-            schema: AdminBaseSchema,
-            task: 'baseSave',
-          })
-        : await api.request({ path: '/admin/base/create', data: body, schema: AdminBaseSchema, task: 'baseSave' });
+      saved = base ? await api.update({ id: base.id, ...body }) : await api.create(body);
     } catch {
       return;
     }

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { Button } from 'antd-mobile';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AdminBaseListDataSchema, type AdminBase } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import type { AdminBase } from '@petheart/contracts';
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
+import { useBasesApi } from './api';
 import { BaseForm } from './BaseForm';
+import { basesKeys } from './keys';
 import { ADMIN_BASE, formatTimestamp, pageCount } from '../sections';
 import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging } from '../shared/DataTable';
 import styles from '../shared/admin.module.css';
@@ -21,7 +22,7 @@ type Editing = { base: AdminBase | null } | null;
 /** Bases: search, a paged table, create and edit in a side drawer. */
 export function BasesView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useBasesApi();
   const { locale } = useLanguage();
   const { config } = useSession();
   const queryClient = useQueryClient();
@@ -29,13 +30,8 @@ export function BasesView() {
   const [editing, setEditing] = useState<Editing>(null);
 
   const list = useQuery({
-    queryKey: ['admin', 'bases', keyword, page],
-    queryFn: () =>
-      api.request({
-        path: '/admin/base/list',
-        data: { page, limit: LIMIT, ...(keyword ? { keyword } : {}) },
-        schema: AdminBaseListDataSchema,
-      }),
+    queryKey: basesKeys.list(keyword, page),
+    queryFn: () => api.list({ page, limit: LIMIT, ...(keyword ? { keyword } : {}) }),
     placeholderData: keepPreviousData,
   });
   const close = () => {
@@ -128,7 +124,7 @@ export function BasesView() {
             onCancel={close}
             onSaved={() => {
               setEditing(null);
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'bases'] });
+              void queryClient.invalidateQueries({ queryKey: basesKeys.all });
             }}
           />
         ) : null}

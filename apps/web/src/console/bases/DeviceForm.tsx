@@ -1,15 +1,8 @@
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Input, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import {
-  AdminDeviceSchema,
-  DeviceCredentialsSchema,
-  type AdminBase,
-  type AdminDevice,
-  type DeviceCredentials,
-} from '@petheart/contracts';
+import type { AdminBase, AdminDevice, DeviceCredentials } from '@petheart/contracts';
 import type { z } from 'zod';
-import { useApi } from '../../shared/api';
 import { useSession } from '../../shared/session';
 import {
   DeviceProvisionFormSchema,
@@ -22,9 +15,12 @@ import {
   type DeviceFormValues,
 } from '../shared/forms';
 import { FormRow } from '../shared/ui';
+import { useBasesApi } from './api';
 import styles from '../shared/admin.module.css';
 
-type Body = z.output<typeof DeviceProvisionFormSchema> | z.output<typeof DeviceUpdateFormSchema>;
+type ProvisionBody = z.output<typeof DeviceProvisionFormSchema>;
+type UpdateBody = z.output<typeof DeviceUpdateFormSchema>;
+type Body = ProvisionBody | UpdateBody;
 
 /**
  * Provision a device (`device` null) or edit one: base, name, device ID (provision only), revenue share in
@@ -47,7 +43,7 @@ export function DeviceForm({
   onProvisioned: (credentials: DeviceCredentials) => void;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useBasesApi();
   const { config } = useSession();
   const { control, handleSubmit, formState } = useForm<DeviceFormValues, unknown, Body>({
     resolver: device
@@ -63,23 +59,11 @@ export function DeviceForm({
   const submit = handleSubmit(async (body) => {
     try {
       if (device) {
-        const saved = await api.request({
-          path: '/admin/device/update',
-          data: body,
-          schema: AdminDeviceSchema,
-          task: 'deviceSave',
-        });
+        const saved = await api.updateDevice(body as UpdateBody);
         Toast.show({ content: t('shared.saved'), icon: 'success' });
         onSaved(saved);
       } else {
-        onProvisioned(
-          await api.request({
-            path: '/admin/device/provision',
-            data: body,
-            schema: DeviceCredentialsSchema,
-            task: 'deviceSave',
-          }),
-        );
+        onProvisioned(await api.provision(body as ProvisionBody));
       }
     } catch {
       // the API client has shown why

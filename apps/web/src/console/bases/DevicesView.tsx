@@ -3,16 +3,10 @@ import { useSearchParams } from 'react-router';
 import { Dialog, Toast } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  AdminBaseListDataSchema,
-  AdminDeviceListDataSchema,
-  AdminDeviceSchema,
-  DeviceCredentialsSchema,
-  type AdminDevice,
-  type DeviceCredentials,
-} from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import type { AdminDevice, DeviceCredentials } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
+import { useBasesApi } from './api';
+import { basesKeys } from './keys';
 import { CredentialsDialog } from './CredentialsDialog';
 import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from '../shared/DataTable';
 import { DeviceForm } from './DeviceForm';
@@ -35,7 +29,7 @@ type Shown = { credentials: DeviceCredentials; kind: 'provisioned' | 'rotated' }
  */
 export function DevicesView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useBasesApi();
   const { locale } = useLanguage();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -46,42 +40,32 @@ export function DevicesView() {
   const [shown, setShown] = useState<Shown>(null);
 
   const bases = useQuery({
-    queryKey: ['admin', 'bases', 'options'],
-    queryFn: () =>
-      api.request({
-        path: '/admin/base/list',
-        data: { page: 1, limit: BASE_OPTIONS_LIMIT },
-        schema: AdminBaseListDataSchema,
-      }),
+    queryKey: basesKeys.options(),
+    queryFn: () => api.list({ page: 1, limit: BASE_OPTIONS_LIMIT }),
   });
   const list = useQuery({
-    queryKey: ['admin', 'devices', baseId ?? null, keyword, page],
+    queryKey: basesKeys.deviceList(baseId ?? null, keyword, page),
+    // api.devices is silent: a failed background refresh must not toast every few seconds; the table keeps its
+    // last rows
     queryFn: () =>
-      api.request({
-        path: '/admin/device/list',
-        data: { page, limit: LIMIT, ...(baseId ? { base_id: baseId } : {}), ...(keyword ? { keyword } : {}) },
-        schema: AdminDeviceListDataSchema,
-        // a failed background refresh must not toast every few seconds; the table keeps its last rows
-        silent: true,
-      }),
+      api.devices({ page, limit: LIMIT, ...(baseId ? { base_id: baseId } : {}), ...(keyword ? { keyword } : {}) }),
     placeholderData: keepPreviousData,
     // react-query pauses the interval while the document is hidden
     refetchInterval: LIVE_REFRESH_MS,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'devices'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: basesKeys.devices });
   const close = () => {
     setEditing(null);
   };
 
   const action = useMutation({
     mutationFn: async (v: { device: AdminDevice; kind: DeviceAction }) => {
-      const path = `/admin/device/${v.kind}`;
-      const data = { device_id: v.device.device_id };
+      const id = v.device.device_id;
       if (v.kind === 'rotate') {
-        const credentials = await api.request({ path, data, schema: DeviceCredentialsSchema, task: 'deviceAction' });
+        const credentials = await api.rotate(id);
         setShown({ credentials, kind: 'rotated' });
       } else {
-        await api.request({ path, data, schema: AdminDeviceSchema, task: 'deviceAction' });
+        await (v.kind === 'disable' ? api.disable(id) : api.enable(id));
         Toast.show({ content: t('shared.done'), icon: 'success' });
       }
     },
@@ -204,7 +188,7 @@ export function DevicesView() {
               setEditing(null);
               setShown({ credentials, kind: 'provisioned' });
               void refresh();
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'bases'] });
+              void queryClient.invalidateQueries({ queryKey: basesKeys.all });
             }}
           />
         ) : null}

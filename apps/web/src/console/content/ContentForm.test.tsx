@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminContentItem, AdminContentListData } from '@petheart/contracts';
+import { contentConsoleEndpoints } from '@petheart/contracts';
 import { renderApp, type ApiCall } from '../../test-support/app';
 import { SLOW, stubConsole, stubPointerCapture } from '../shared/console-test-support';
 
@@ -28,9 +29,9 @@ beforeAll(stubPointerCapture);
 
 function stub() {
   return stubConsole((call: ApiCall) => {
-    if (call.path === '/admin/content/list')
+    if (call.endpoint === contentConsoleEndpoints.list)
       return { list: [QA], total: 1, page: 1, limit: 10 } satisfies AdminContentListData;
-    if (call.path === '/admin/content/create' || call.path === '/admin/content/update')
+    if (call.endpoint === contentConsoleEndpoints.create || call.endpoint === contentConsoleEndpoints.update)
       return { ...QA, ...call.body, id: QA.id };
     return undefined;
   });
@@ -47,7 +48,11 @@ describe('the console content editor (four languages)', { timeout: 30_000 }, () 
     const calls = stub();
     renderApp('/admin/content', { token: 'admin-token' });
     expect(await screen.findByTestId('content-row-3', {}, SLOW)).toHaveTextContent('How does feeding work?');
-    expect(calls.find((c) => c.path === '/admin/content/list')?.body).toEqual({ kind: 'qa', page: 1, limit: 10 });
+    expect(calls.find((c) => c.endpoint === contentConsoleEndpoints.list)?.body).toEqual({
+      kind: 'qa',
+      page: 1,
+      limit: 10,
+    });
     await user.click(screen.getByRole('button', { name: 'New question' }));
     const form = await screen.findByTestId('content-form');
     expect(tab(form, /^English/)).toHaveAttribute('aria-selected', 'true');
@@ -67,7 +72,7 @@ describe('the console content editor (four languages)', { timeout: 30_000 }, () 
     expect(
       await within(form).findByText('In each language, fill in both the title and the text, or leave both empty'),
     ).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/admin/content/create')).toBe(false);
+    expect(calls.some((c) => c.endpoint === contentConsoleEndpoints.create)).toBe(false);
 
     await user.type(within(form).getByLabelText('Question · 日本語'), '拠点を見学できますか？');
     await user.click(tab(form, /^English/));
@@ -79,7 +84,7 @@ describe('the console content editor (four languages)', { timeout: 30_000 }, () 
     await user.type(within(form).getByLabelText('Order'), '2');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/content/create')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === contentConsoleEndpoints.create)?.body).toEqual({
         kind: 'qa',
         title: { en: 'Can I visit a base?', ja: '拠点を見学できますか？', 'zh-CN': '', 'zh-TW': '' },
         body: { en: 'Yes, write to us first.', ja: 'はい、事前にご連絡ください。', 'zh-CN': '', 'zh-TW': '' },
@@ -102,7 +107,7 @@ describe('the console content editor (four languages)', { timeout: 30_000 }, () 
     await user.click(within(form).getByRole('checkbox', { name: 'Published' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/content/update')?.body).toMatchObject({
+      expect(calls.find((c) => c.endpoint === contentConsoleEndpoints.update)?.body).toMatchObject({
         id: 3,
         kind: 'qa',
         body: { en: 'Pick a portion.', 'zh-CN': '选择份量。然后点投喂。' },
@@ -118,10 +123,10 @@ describe('the console content editor (four languages)', { timeout: 30_000 }, () 
     const row = await screen.findByTestId('content-row-3', {}, SLOW);
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     const text = await screen.findByText('Are you sure you want to delete this item?');
-    expect(calls.some((c) => c.path === '/admin/content/delete')).toBe(false);
+    expect(calls.some((c) => c.endpoint === contentConsoleEndpoints.delete)).toBe(false);
     await user.click(within(text.closest('.adm-dialog-body') as HTMLElement).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/content/delete')?.body).toEqual({ id: 3 });
+      expect(calls.find((c) => c.endpoint === contentConsoleEndpoints.delete)?.body).toEqual({ id: 3 });
     });
   });
 });

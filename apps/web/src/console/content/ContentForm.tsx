@@ -3,7 +3,6 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { Button, Checkbox, Input, TextArea, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
-  AdminContentItemSchema,
   LOCALES,
   pageLink,
   parseContentBody,
@@ -14,7 +13,6 @@ import {
   type Locale,
   type LocalizedText,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { ContentBody } from '../../shared/content/ContentBody';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
@@ -29,6 +27,7 @@ import {
 import { ImageField, InsertImageButton, LangTabs } from '../shared/content-ui';
 import { firstMessage } from '../shared/forms';
 import { FormRow } from '../shared/ui';
+import { useContentApi } from './api';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
 
@@ -152,7 +151,7 @@ function useFills(control: FormControl, kind: ContentKind): Record<Locale, LangF
 /**
  * Create or edit a content item (`item` null = a new one of `kind`): its texts in the four languages (one tab per
  * language), the kind's own fields, the publish flag and the order. Validated with the contract's schema (its
- * messages), sent to /api/admin/content/create or /update.
+ * messages), sent to contentConsoleEndpoints.create or .update.
  */
 export function ContentForm({
   kind,
@@ -166,7 +165,7 @@ export function ContentForm({
   onSaved: (saved: AdminContentItem) => void;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useContentApi();
   const { locale } = useLanguage();
   const [lang, setLang] = useState<Locale>(locale);
   const { control, handleSubmit, formState } = useForm<ContentFormValues, unknown, Output>({
@@ -178,12 +177,7 @@ export function ContentForm({
   const submit = handleSubmit(async (body) => {
     let saved: AdminContentItem;
     try {
-      saved = await api.request({
-        path: item ? '/admin/content/update' : '/admin/content/create',
-        data: body,
-        schema: AdminContentItemSchema,
-        task: 'contentSave',
-      });
+      saved = 'id' in body ? await api.update(body) : await api.create(body);
     } catch {
       return;
     }

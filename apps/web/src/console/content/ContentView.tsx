@@ -3,9 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
-  AdminContentListDataSchema,
   CONTENT_KINDS,
   LOCALES,
   localize,
@@ -13,11 +11,12 @@ import {
   type AdminContentItem,
   type ContentKind,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
+import { useContentApi } from './api';
 import { ContentForm } from './ContentForm';
+import { contentKeys } from './keys';
 import { PublishedTag } from '../shared/content-ui';
 import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from '../shared/DataTable';
 import { formatTimestamp, pageCount } from '../sections';
@@ -60,7 +59,7 @@ function LangChips({ item }: { item: AdminContentItem }) {
 export function ContentView() {
   const { t } = useTranslation('admin');
   const message = useMessage();
-  const api = useApi();
+  const api = useContentApi();
   const { locale } = useLanguage();
   const { config } = useSession();
   const queryClient = useQueryClient();
@@ -71,19 +70,13 @@ export function ContentView() {
   const [editing, setEditing] = useState<Editing>(null);
 
   const list = useQuery({
-    queryKey: ['admin', 'content', kind, keyword, page],
-    queryFn: () =>
-      api.request({
-        path: '/admin/content/list',
-        data: { kind, page, limit: LIMIT, ...(keyword ? { keyword } : {}) },
-        schema: AdminContentListDataSchema,
-      }),
+    queryKey: contentKeys.list(kind, keyword, page),
+    queryFn: () => api.list({ kind, page, limit: LIMIT, ...(keyword ? { keyword } : {}) }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'content'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: contentKeys.all });
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      api.request({ path: '/admin/content/delete', data: { id }, schema: z.unknown(), task: 'contentDelete' }),
+    mutationFn: (id: number) => api.remove(id),
     onSuccess: () => {
       Toast.show({ content: t('content.deleted'), icon: 'success' });
     },

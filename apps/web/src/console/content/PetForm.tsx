@@ -3,7 +3,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Input, TextArea, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
-  AdminPetSchema,
   LOCALES,
   PET_SPECIES,
   localize,
@@ -13,7 +12,6 @@ import {
   type AdminPetUpdateBody,
   type Locale,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import {
   emptyPetForm,
@@ -26,6 +24,7 @@ import {
 import { LangTabs, PhotoList } from '../shared/content-ui';
 import { firstMessage } from '../shared/forms';
 import { FormRow } from '../shared/ui';
+import { useContentApi } from './api';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
 
@@ -33,8 +32,8 @@ const MAX_PHOTOS = 9;
 
 /**
  * Create or edit a pet profile (`pet` null = create): base, species, name and story in the four languages (one tab
- * per language), photos uploaded through /api/common/upload, shown or hidden, order. Validated with the contract's
- * schema (its messages), sent to /api/admin/pet/create or /update.
+ * per language), photos uploaded through api.upload (uploadEndpoints.upload), shown or hidden, order. Validated
+ * with the contract's schema (its messages), sent to petConsoleEndpoints.create or .update.
  */
 export function PetForm({
   pet,
@@ -48,7 +47,7 @@ export function PetForm({
   onSaved: (saved: AdminPet) => void;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useContentApi();
   const { locale } = useLanguage();
   const [lang, setLang] = useState<Locale>(locale);
   const { control, handleSubmit, formState } = useForm<PetFormValues, unknown, AdminPetCreateBody | AdminPetUpdateBody>(
@@ -62,12 +61,7 @@ export function PetForm({
   const submit = handleSubmit(async (body) => {
     let saved: AdminPet;
     try {
-      saved = await api.request({
-        path: pet ? '/admin/pet/update' : '/admin/pet/create',
-        data: body,
-        schema: AdminPetSchema,
-        task: 'petSave',
-      });
+      saved = 'id' in body ? await api.updatePet(body) : await api.createPet(body);
     } catch {
       return;
     }

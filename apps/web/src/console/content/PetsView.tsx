@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { AdminBaseListDataSchema, AdminPetListDataSchema, localize, type AdminPet } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import { localize, type AdminPet } from '@petheart/contracts';
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { PublishedTag } from '../shared/content-ui';
 import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from '../shared/DataTable';
+import { useContentApi } from './api';
+import { contentKeys } from './keys';
 import { PetForm } from './PetForm';
 import { formatTimestamp, pageCount } from '../sections';
 import styles from '../shared/admin.module.css';
@@ -23,7 +23,7 @@ type Editing = { pet: AdminPet | null } | null;
 export function PetsView() {
   const { t } = useTranslation('admin');
   const message = useMessage();
-  const api = useApi();
+  const api = useContentApi();
   const { locale } = useLanguage();
   const { config } = useSession();
   const queryClient = useQueryClient();
@@ -32,28 +32,18 @@ export function PetsView() {
   const [editing, setEditing] = useState<Editing>(null);
 
   const bases = useQuery({
-    queryKey: ['admin', 'bases', 'options'],
-    queryFn: () =>
-      api.request({
-        path: '/admin/base/list',
-        data: { page: 1, limit: BASE_OPTIONS_LIMIT },
-        schema: AdminBaseListDataSchema,
-      }),
+    queryKey: contentKeys.baseOptions(),
+    queryFn: () => api.bases({ page: 1, limit: BASE_OPTIONS_LIMIT }),
   });
   const list = useQuery({
-    queryKey: ['admin', 'pets', baseId, keyword, page],
+    queryKey: contentKeys.petList(baseId, keyword, page),
     queryFn: () =>
-      api.request({
-        path: '/admin/pet/list',
-        data: { page, limit: LIMIT, ...(baseId ? { base_id: Number(baseId) } : {}), ...(keyword ? { keyword } : {}) },
-        schema: AdminPetListDataSchema,
-      }),
+      api.pets({ page, limit: LIMIT, ...(baseId ? { base_id: Number(baseId) } : {}), ...(keyword ? { keyword } : {}) }),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'pets'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: contentKeys.pets });
   const remove = useMutation({
-    mutationFn: (id: number) =>
-      api.request({ path: '/admin/pet/delete', data: { id }, schema: z.unknown(), task: 'petDelete' }),
+    mutationFn: (id: number) => api.removePet(id),
     onSuccess: () => {
       Toast.show({ content: t('pets.deleted'), icon: 'success' });
     },

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@petheart/contracts';
+import { uploadEndpoints, type Locale } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
 import { useSession } from '../../shared/session';
@@ -46,14 +46,17 @@ export function LangTabs({
   );
 }
 
-/** Uploads one image through /api/common/upload; resolves with its address (null when it failed, already shown). */
+/**
+ * Uploads one image through api.upload (uploadEndpoints.upload); resolves with its address (null when it failed,
+ * already shown).
+ */
 function useUpload() {
   const api = useApi();
   const [uploading, setUploading] = useState(false);
   const upload = async (file: File): Promise<string | null> => {
     setUploading(true);
     try {
-      return (await api.upload(file)).url;
+      return (await api.upload(uploadEndpoints.upload, file)).url;
     } catch {
       return null;
     } finally {

@@ -5,15 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, Tag, TextArea, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import {
-  ConsoleSupportApplicationSchema,
-  requiredText,
-  type ConsoleSupportApplication,
-  type SupportReviewStatus,
-} from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import { requiredText, type ConsoleSupportApplication, type SupportReviewStatus } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { ADMIN_BASE, formatTimestamp } from '../sections';
+import { useSupportApi } from './api';
 import { SupportEventForm } from './SupportEventForm';
 import { FormRow } from '../shared/ui';
 import styles from '../shared/admin.module.css';
@@ -29,17 +24,12 @@ export const REVIEW_COLORS: Record<SupportReviewStatus, 'warning' | 'success' | 
 const RejectFormSchema = z.object({ reason: requiredText('v.rejectRemark', 500) });
 type RejectForm = z.input<typeof RejectFormSchema>;
 
-/** Sends a review decision to /api/admin/support/review; resolves with the reviewed application, or null. */
+/** Sends a review decision (supportConsoleEndpoints.review); resolves with the reviewed application, or null. */
 function useReview(id: number) {
-  const api = useApi();
+  const api = useSupportApi();
   return async (status: 1 | 2, reason = ''): Promise<ConsoleSupportApplication | null> => {
     try {
-      return await api.request({
-        path: '/admin/support/review',
-        data: { id, status, reason },
-        schema: ConsoleSupportApplicationSchema,
-        task: 'supportReview',
-      });
+      return await api.review({ id, status, reason });
     } catch {
       return null; // the API client has shown why
     }

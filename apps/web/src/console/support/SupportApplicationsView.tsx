@@ -2,13 +2,10 @@ import { useState } from 'react';
 import { Button, Tag } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ConsoleSupportApplicationListDataSchema,
-  type ConsoleSupportApplication,
-  type SupportReviewStatus,
-} from '@petheart/contracts';
+import { supportConsoleEndpoints, type ConsoleSupportApplication, type SupportReviewStatus } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { ApplicationReview, REVIEW_COLORS } from './ApplicationReview';
+import { supportKeys } from './keys';
 import { useConsoleList } from '../shared/console-list';
 import { DataTable, Drawer, ListPanel, LoadFailed } from '../shared/DataTable';
 import { FilterBar, SelectFilter, TextFilter, useFilters } from '../shared/money-ui';
@@ -41,9 +38,8 @@ export function SupportApplicationsView() {
   const { applied, draft, set } = filters;
   const status = statusOf(applied.status);
   const list = useConsoleList({
-    key: ['admin', 'support', 'applications', applied, filters.page],
-    path: '/admin/support/applications',
-    schema: ConsoleSupportApplicationListDataSchema,
+    key: supportKeys.applications(applied, filters.page),
+    endpoint: supportConsoleEndpoints.applications,
     filters,
     data: {
       ...(status !== undefined ? { status } : {}),
@@ -148,7 +144,7 @@ export function SupportApplicationsView() {
             onClose={close}
             onChanged={(saved) => {
               setShown(saved);
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'support'] });
+              void queryClient.invalidateQueries({ queryKey: supportKeys.all });
             }}
           />
         ) : null}

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConsoleSupportApplication, ConsoleSupportEvent } from '@petheart/contracts';
+import { supportConsoleEndpoints } from '@petheart/contracts';
 import { renderApp, type ApiCall } from '../../test-support/app';
 import { SLOW, stubConsole, stubPointerCapture } from '../shared/console-test-support';
 
@@ -68,10 +69,10 @@ beforeAll(stubPointerCapture);
 
 function stub(app: ConsoleSupportApplication, extra: (call: ApiCall) => unknown = () => undefined) {
   return stubConsole((call) => {
-    if (call.path === '/admin/support/applications') return { list: [app], total: 1, page: 1, limit: 10 };
-    if (call.path === '/admin/support/events')
+    if (call.endpoint === supportConsoleEndpoints.applications) return { list: [app], total: 1, page: 1, limit: 10 };
+    if (call.endpoint === supportConsoleEndpoints.events)
       return { list: [{ ...EVENT, application_id: 2 }], total: 1, page: 1, limit: 10 };
-    if (call.path === '/admin/support/event') return EVENT;
+    if (call.endpoint === supportConsoleEndpoints.event) return EVENT;
     return extra(call);
   });
 }
@@ -91,7 +92,7 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
     const calls = stub(APP);
     renderApp('/admin/support-applications', { token: 'admin-token' });
     const row = await screen.findByTestId('application-row-2', {}, SLOW);
-    expect(calls.find((c) => c.path === '/admin/support/applications')?.body).toEqual({
+    expect(calls.find((c) => c.endpoint === supportConsoleEndpoints.applications)?.body).toEqual({
       page: 1,
       limit: 10,
       status: 0,
@@ -107,18 +108,18 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
 
   it('rejects only with a reason, which is sent for the applicant', async () => {
     const calls = stub(APP, (call) =>
-      call.path === '/admin/support/review' ? { ...APP, status: 2, reason: call.body.reason } : undefined,
+      call.endpoint === supportConsoleEndpoints.review ? { ...APP, status: 2, reason: call.body.reason } : undefined,
     );
     renderApp('/admin/support-applications', { token: 'admin-token' });
     const review = await openReview();
     const form = within(review).getByRole('form', { name: 'Reject with a reason' });
     await user.click(within(form).getByRole('button', { name: 'Reject' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter the reason for rejection');
-    expect(calls.some((c) => c.path === '/admin/support/review')).toBe(false);
+    expect(calls.some((c) => c.endpoint === supportConsoleEndpoints.review)).toBe(false);
     await user.type(within(form).getByLabelText('Reason'), 'Please add photos of the shelter');
     await user.click(within(form).getByRole('button', { name: 'Reject' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/support/review')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === supportConsoleEndpoints.review)?.body).toEqual({
         id: 2,
         status: 2,
         reason: 'Please add photos of the shelter',
@@ -127,14 +128,18 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
   });
 
   it('approves after confirming', async () => {
-    const calls = stub(APP, (call) => (call.path === '/admin/support/review' ? APPROVED : undefined));
+    const calls = stub(APP, (call) => (call.endpoint === supportConsoleEndpoints.review ? APPROVED : undefined));
     renderApp('/admin/support-applications', { token: 'admin-token' });
     const review = await openReview();
     await user.click(within(review).getByRole('button', { name: 'Approve' }));
     const text = await screen.findByText(/Approve this application\?/);
     await user.click(within(text.closest('.adm-dialog-body') as HTMLElement).getByRole('button', { name: 'Approve' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/support/review')?.body).toEqual({ id: 2, status: 1, reason: '' });
+      expect(calls.find((c) => c.endpoint === supportConsoleEndpoints.review)?.body).toEqual({
+        id: 2,
+        status: 1,
+        reason: '',
+      });
     });
     // Approved: the way to publish an event appears.
     expect(await within(review).findByRole('button', { name: 'Publish a support event' })).toBeInTheDocument();
@@ -142,7 +147,7 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
 
   it('publishes an event with items for an approved application, checking the items first', async () => {
     const calls = stub(APPROVED, (call) =>
-      call.path === '/admin/support/event/create' ? { ...EVENT, id: 8 } : undefined,
+      call.endpoint === supportConsoleEndpoints.eventCreate ? { ...EVENT, id: 8 } : undefined,
     );
     renderApp('/admin/support-applications', { token: 'admin-token' });
     const review = await openReview();
@@ -153,7 +158,7 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
     expect(await within(form).findByText('Please enter the name of the item')).toBeInTheDocument();
     expect(within(form).getByText('Please enter the price per point in coins (1 to 100000)')).toBeInTheDocument();
     expect(within(form).getByText('Please enter the target points (1 to 1000000)')).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/admin/support/event/create')).toBe(false);
+    expect(calls.some((c) => c.endpoint === supportConsoleEndpoints.eventCreate)).toBe(false);
 
     await user.type(within(form).getByLabelText('Item of item 1'), 'Dry food');
     await user.type(within(form).getByLabelText('Coins per point of item 1'), '30');
@@ -165,7 +170,7 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
     await user.type(within(form).getByLabelText('Target points of item 2'), '20');
     await user.click(within(form).getByRole('button', { name: 'Publish' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/support/event/create')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === supportConsoleEndpoints.eventCreate)?.body).toEqual({
         application_id: 2,
         title: 'Huangpu Cat Haven',
         description: '',
@@ -181,7 +186,7 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
   });
 
   it('edits an event: texts, closing it, targets and new items; a given item’s price stays', async () => {
-    const calls = stub(APPROVED, (call) => (call.path === '/admin/support/event/update' ? EVENT : undefined));
+    const calls = stub(APPROVED, (call) => (call.endpoint === supportConsoleEndpoints.eventUpdate ? EVENT : undefined));
     renderApp('/admin/support-events', { token: 'admin-token' });
     const row = await screen.findByTestId('event-row-7', {}, SLOW);
     expect(row).toHaveTextContent('12 / 100');
@@ -200,7 +205,7 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
     await user.type(within(form).getByLabelText('Target points of item 2'), '42');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => {
-      expect(calls.find((c) => c.path === '/admin/support/event/update')?.body).toEqual({
+      expect(calls.find((c) => c.endpoint === supportConsoleEndpoints.eventUpdate)?.body).toEqual({
         id: 7,
         title: 'Winter food for the Bund cats',
         description: 'Dry food for the winter.',

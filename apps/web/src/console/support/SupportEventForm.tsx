@@ -4,13 +4,11 @@ import { Controller, useFieldArray, useForm, type Control, type Resolver } from 
 import { useTranslation } from 'react-i18next';
 import {
   ConsoleSupportEventCreateBodySchema,
-  ConsoleSupportEventSchema,
   ConsoleSupportEventUpdateBodySchema,
   SUPPORT_LIMITS,
   type ConsoleSupportApplication,
   type ConsoleSupportEvent,
 } from '@petheart/contracts';
-import { useApi } from '../../shared/api';
 import { useMessage } from '../../shared/i18n';
 import { ImageField } from '../shared/content-ui';
 import { bodyResolver } from '../shared/forms';
@@ -24,6 +22,7 @@ import {
   type EventFormValues,
 } from './support-forms';
 import { FormRow } from '../shared/ui';
+import { useSupportApi } from './api';
 import styles from '../shared/admin.module.css';
 import money from '../shared/money.module.css';
 import own from '../shared/operator-console.module.css';
@@ -275,9 +274,7 @@ export function SupportEventForm({
   onSaved: (saved: ConsoleSupportEvent) => void;
 }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
-  const send = (path: string) => (data: unknown) =>
-    api.request({ path, data, schema: ConsoleSupportEventSchema, task: 'supportEvent' });
+  const api = useSupportApi();
   if (mode.kind === 'create') {
     const app = mode.application;
     return (
@@ -285,7 +282,7 @@ export function SupportEventForm({
         title={t('supportEvents.createTitle', { name: app.name })}
         defaults={newEventForm(app)}
         resolver={bodyResolver(ConsoleSupportEventCreateBodySchema, (v: EventFormValues) => createEventBody(app.id, v))}
-        send={send('/admin/support/event/create')}
+        send={api.createEvent}
         editing={false}
         submitLabel={t('supportEvents.publish')}
         onClose={onClose}
@@ -299,7 +296,7 @@ export function SupportEventForm({
       title={t('supportEvents.editTitle', { id: event.id })}
       defaults={eventToForm(event)}
       resolver={bodyResolver(ConsoleSupportEventUpdateBodySchema, (v: EventFormValues) => updateEventBody(event.id, v))}
-      send={send('/admin/support/event/update')}
+      send={api.updateEvent}
       editing
       submitLabel={t('supportEvents.save')}
       intro={intro}

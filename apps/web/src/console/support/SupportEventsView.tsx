@@ -3,19 +3,15 @@ import { useSearchParams } from 'react-router';
 import { Button, DotLoading, Tag } from 'antd-mobile';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  ConsoleSupportEventListDataSchema,
-  ConsoleSupportEventSchema,
-  SUPPORT_EVENT_STATUSES,
-  type SupportEventStatus,
-} from '@petheart/contracts';
-import { useApi } from '../../shared/api';
+import { SUPPORT_EVENT_STATUSES, type SupportEventStatus } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { DataTable, Drawer, ListPanel, LoadFailed } from '../shared/DataTable';
 import { formatMoney } from '../../shared/format/money';
 import { FilterBar, SelectFilter, useFilters } from '../shared/money-ui';
 import { formatTimestamp, pageCount } from '../sections';
+import { useSupportApi } from './api';
+import { supportKeys } from './keys';
 import { SupportEventForm } from './SupportEventForm';
 import { progressPercent } from './support-forms';
 import styles from '../shared/admin.module.css';
@@ -45,12 +41,12 @@ export function Progress({ completed, target }: { completed: number; target: num
 /** The editor of one event: loads it whole (items included), then the form. */
 function EventEditor({ id, onClose, onSaved }: { id: number; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useSupportApi();
   const { locale } = useLanguage();
   const { config } = useSession();
   const query = useQuery({
-    queryKey: ['admin', 'support', 'event', id],
-    queryFn: () => api.request({ path: '/admin/support/event', data: { id }, schema: ConsoleSupportEventSchema }),
+    queryKey: supportKeys.event(id),
+    queryFn: () => api.event(id),
   });
   if (!query.data)
     return (
@@ -111,7 +107,7 @@ function EventEditor({ id, onClose, onSaved }: { id: number; onClose: () => void
 /** Support events: filter by live/closed (and by application, from its review), progress, edit in a drawer. */
 export function SupportEventsView() {
   const { t } = useTranslation('admin');
-  const api = useApi();
+  const api = useSupportApi();
   const { locale } = useLanguage();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -120,17 +116,13 @@ export function SupportEventsView() {
   const [editing, setEditing] = useState<number | null>(null);
   const { applied, draft } = filters;
   const list = useQuery({
-    queryKey: ['admin', 'support', 'events', applied, applicationId, filters.page],
+    queryKey: supportKeys.events(applied, applicationId, filters.page),
     queryFn: () =>
-      api.request({
-        path: '/admin/support/events',
-        data: {
-          page: filters.page,
-          limit: LIMIT,
-          ...(isStatus(applied.status) ? { status: applied.status } : {}),
-          ...(applicationId ? { application_id: applicationId } : {}),
-        },
-        schema: ConsoleSupportEventListDataSchema,
+      api.events({
+        page: filters.page,
+        limit: LIMIT,
+        ...(isStatus(applied.status) ? { status: applied.status } : {}),
+        ...(applicationId ? { application_id: applicationId } : {}),
       }),
     placeholderData: keepPreviousData,
   });
@@ -243,7 +235,7 @@ export function SupportEventsView() {
             onClose={close}
             onSaved={() => {
               setEditing(null);
-              void queryClient.invalidateQueries({ queryKey: ['admin', 'support'] });
+              void queryClient.invalidateQueries({ queryKey: supportKeys.all });
             }}
           />
         ) : null}

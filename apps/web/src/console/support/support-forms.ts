@@ -55,7 +55,7 @@ const num = (text: string): number | string => {
   return t === '' ? '' : Number(t);
 };
 
-/** POST /api/admin/support/event/create: the application (rescue station) and the event with its items. */
+/** The body of supportConsoleEndpoints.eventCreate: the application (rescue station) and the event with its items. */
 export function createEventBody(applicationId: number, v: EventFormValues) {
   return {
     application_id: applicationId,
@@ -67,8 +67,8 @@ export function createEventBody(applicationId: number, v: EventFormValues) {
 }
 
 /**
- * POST /api/admin/support/event/update: everything the form shows. Existing items go with their id (the price
- * as it was: it is fixed), new ones without; items are never removed (supporters gave to them).
+ * The body of supportConsoleEndpoints.eventUpdate: everything the form shows. Existing items go with their id (the
+ * price as it was: it is fixed), new ones without; items are never removed (supporters gave to them).
  */
 export function updateEventBody(id: number, v: EventFormValues) {
   return {

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import {
+  baseConsoleEndpoints as base,
+  deviceConsoleEndpoints as device,
+  uploadEndpoints,
+  type EndpointInput,
+} from '@petheart/contracts';
+import { useApi, type ApiClient } from '../../shared/api';
+
+/** The bases area's calls (bases and devices): each one endpoint of packages/contracts. */
+export function basesApi(api: ApiClient) {
+  return {
+    list: (body: EndpointInput<typeof base.list>) => api.call(base.list, body),
+    create: (body: EndpointInput<typeof base.create>) => api.call(base.create, body, { task: 'baseSave' }),
+    update: (body: EndpointInput<typeof base.update>) => api.call(base.update, body, { task: 'baseSave' }),
+    /** One photo of a base. */
+    upload: (file: Blob) => api.upload(uploadEndpoints.upload, file),
+    /** Silent: a failed background refresh must not toast every few seconds; the table keeps its last rows. */
+    devices: (body: EndpointInput<typeof device.list>) => api.call(device.list, body, { silent: true }),
+    provision: (body: EndpointInput<typeof device.provision>) =>
+      api.call(device.provision, body, { task: 'deviceSave' }),
+    updateDevice: (body: EndpointInput<typeof device.update>) => api.call(device.update, body, { task: 'deviceSave' }),
+    /** Answers the new credentials (shown once). */
+    rotate: (deviceId: string) => api.call(device.rotate, { device_id: deviceId }, { task: 'deviceAction' }),
+    disable: (deviceId: string) => api.call(device.disable, { device_id: deviceId }, { task: 'deviceAction' }),
+    enable: (deviceId: string) => api.call(device.enable, { device_id: deviceId }, { task: 'deviceAction' }),
+  };
+}
+export type BasesApi = ReturnType<typeof basesApi>;
+
+/** The area's calls through the app's API client. */
+export function useBasesApi(): BasesApi {
+  const client = useApi();
+  return useMemo(() => basesApi(client), [client]);
+}
