@@ -32,9 +32,9 @@ export const CONFIG: AppConfig = {
 
 /**
  * One request the app made: the endpoint of packages/contracts it called (undefined for an address that is no
- * endpoint), the path after /api and the JSON body ({} when there is none).
+ * endpoint) and the JSON body ({} when there is none). Tests find calls by endpoint object, never by path.
  */
-export type ApiCall = { endpoint: Endpoint | undefined; path: string; body: Record<string, unknown> };
+export type ApiCall = { endpoint: Endpoint | undefined; body: Record<string, unknown> };
 
 /** The endpoint a request went to, by method and path. */
 export function endpointOf(method: string, url: string): Endpoint | undefined {
@@ -55,7 +55,6 @@ export function apiCallOf(input: Parameters<typeof fetch>[0], init: RequestInit 
   const url = urlOf(input);
   return {
     endpoint: endpointOf(init?.method ?? 'GET', url),
-    path: url.replace(/^.*\/api/, '').replace(/\?.*$/, ''),
     body: (typeof init?.body === 'string' ? JSON.parse(init.body) : {}) as Record<string, unknown>,
   };
 }
@@ -108,7 +107,7 @@ export function renderApp(path: string | string[], { locale = 'en', token }: { l
  * After `stubApi`: holds the answer of every call to `endpoint` until `release()`, to see what a page shows
  * while that data is on its way.
  */
-export function holdApi(endpoint: Endpoint | string): { release: () => void } {
+export function holdApi(endpoint: Endpoint): { release: () => void } {
   const answer = vi.mocked(fetch).getMockImplementation();
   if (!answer) throw new Error('holdApi: stub the API first (stubApi)');
   let open: () => void = () => undefined;
@@ -116,13 +115,7 @@ export function holdApi(endpoint: Endpoint | string): { release: () => void } {
     open = resolve;
   });
   vi.mocked(fetch).mockImplementation(async (input, init) => {
-    const url = urlOf(input);
-    if (
-      typeof endpoint === 'string'
-        ? url.replace(/^.*\/api/, '').includes(endpoint)
-        : endpointOf(init?.method ?? 'GET', url) === endpoint
-    )
-      await held;
+    if (endpointOf(init?.method ?? 'GET', urlOf(input)) === endpoint) await held;
     return answer(input, init);
   });
   return {
