@@ -4,6 +4,7 @@ import type { AdminDevice } from '@petheart/contracts';
 import { formatRelativeTime, formatWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { bpToPercent } from '../shared/forms';
+import { Ellipsis } from '../shared/cells';
 import styles from '../shared/admin.module.css';
 
 /** What the console can do to a device after a confirmation. */
@@ -36,14 +37,10 @@ export function DeviceRow({
         <code>{d.device_id}</code>
       </td>
       <td>
-        <span className={styles.ellipsis} title={d.base_name}>
-          {d.base_name}
-        </span>
+        <Ellipsis text={d.base_name} />
       </td>
       <td>
-        <span className={styles.ellipsis} title={d.name}>
-          {d.name}
-        </span>
+        <Ellipsis text={d.name} />
       </td>
       <td>
         <OnlineTag online={d.feeder_online} />

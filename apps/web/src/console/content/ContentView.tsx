@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Dialog, Toast } from 'antd-mobile';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   CONTENT_KINDS,
@@ -14,17 +12,18 @@ import {
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
 import { useLanguage, useMessage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
-import { useContentApi } from './api';
+import { contentLists, useContentApi } from './api';
 import { ContentForm } from './ContentForm';
 import { contentKeys } from './keys';
 import { PublishedTag } from '../shared/content-ui';
-import { DataTable, Drawer, ListPanel, SearchBar, useSearchPaging, LoadFailed } from '../shared/DataTable';
-import { formatTimestamp, pageCount } from '../sections';
+import { useConfirmedMutation } from '../shared/confirm';
+import { useConsoleList } from '../shared/console-list';
+import { SearchBar, useSearchPaging } from '../shared/DataTable';
+import { ListScreen, useDetailDrawer } from '../shared/ListScreen';
+import { formatTimestamp } from '../sections';
+import { Ellipsis } from '../shared/cells';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
-
-const LIMIT = 10;
-type Editing = { item: AdminContentItem | null } | null;
 
 function isKind(v: string | null): v is ContentKind {
   return (CONTENT_KINDS as readonly string[]).includes(v ?? '');
@@ -62,41 +61,26 @@ export function ContentView() {
   const api = useContentApi();
   const { locale } = useLanguage();
   const { config } = useSession();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const kindParam = params.get('kind');
   const kind: ContentKind = isKind(kindParam) ? kindParam : 'qa';
-  const { keyword, page, setPage, search } = useSearchPaging();
-  const [editing, setEditing] = useState<Editing>(null);
-
-  const list = useQuery({
-    queryKey: contentKeys.list(kind, keyword, page),
-    queryFn: () => api.list({ kind, page, limit: LIMIT, ...(keyword ? { keyword } : {}) }),
-    placeholderData: keepPreviousData,
+  const paging = useSearchPaging();
+  const drawer = useDetailDrawer<{ item: AdminContentItem | null }>(contentKeys.all);
+  const list = useConsoleList({
+    key: contentKeys.list(kind, paging.keyword, paging.page),
+    endpoint: contentLists.content,
+    paging,
+    data: { kind, keyword: paging.keyword },
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: contentKeys.all });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.remove(id),
-    onSuccess: () => {
-      Toast.show({ content: t('content.deleted'), icon: 'success' });
-    },
-    onSettled: refresh,
+  const remove = useConfirmedMutation({
+    question: message('post.deleteConfirm'),
+    run: (item: AdminContentItem) => api.remove(item.id),
+    done: t('content.deleted'),
+    refresh: contentKeys.all,
   });
-  const confirmDelete = async (item: AdminContentItem) => {
-    const ok = await Dialog.confirm({
-      'aria-label': message('post.deleteConfirm'),
-      content: message('post.deleteConfirm'),
-      cancelText: t('shared.cancel'),
-      confirmText: t('shared.confirm'),
-    });
-    if (ok) remove.mutate(item.id);
-  };
   const setKind = (k: ContentKind) => {
     setParams({ kind: k }, { replace: true });
-    search('');
-  };
-  const close = () => {
-    setEditing(null);
+    paging.search('');
   };
 
   const data = list.data;
@@ -114,113 +98,103 @@ export function ContentView() {
     t('content.actions'),
   ];
   return (
-    <>
-      <ListPanel title={t('content.title')} page={page} pages={pageCount(data?.total ?? 0, LIMIT)} onPage={setPage}>
-        <div className={own.kindTabs} role="tablist" aria-label={t('content.title')}>
-          {CONTENT_KINDS.map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              aria-selected={k === kind}
-              className={k === kind ? `${own.kindTab ?? ''} ${own.kindTabActive ?? ''}` : own.kindTab}
-              onClick={() => {
-                setKind(k);
-              }}
-            >
-              {t(`content.kinds.${k}`)}
-            </button>
-          ))}
-        </div>
-        <SearchBar
-          key={kind}
-          id="admin-content-search"
-          label={t('content.search')}
-          button={t('content.searchButton')}
-          onSearch={search}
-          total={data ? t('content.total', { count: data.total }) : null}
-          addLabel={t(`content.add.${kind}`)}
-          onAdd={() => {
-            setEditing({ item: null });
-          }}
-        />
-        <DataTable
-          columns={columns}
-          items={data?.list}
-          empty={t('content.empty')}
-          row={(item) => {
-            const title = localize(item.title, locale);
-            return (
-              <tr key={item.id} data-testid={`content-row-${String(item.id)}`}>
-                <td>{item.id}</td>
-                {kind === 'page' ? (
-                  <td>
-                    <code>{item.key}</code>
-                    <div className={styles.formHint}>{t(`content.pageKinds.${item.page_kind ?? 'custom'}`)}</div>
-                  </td>
-                ) : extraColumn ? (
-                  <td>
-                    {item.cover ? (
-                      <img className={styles.thumb} src={imageUrl(item.cover, assetHost, DEFAULT_COVER)} alt="" />
-                    ) : (
-                      '—'
-                    )}
-                  </td>
+    <ListScreen
+      title={t('content.title')}
+      list={list}
+      columns={columns}
+      empty={t('content.empty')}
+      row={(item) => {
+        const title = localize(item.title, locale);
+        return (
+          <tr key={item.id} data-testid={`content-row-${String(item.id)}`}>
+            <td>{item.id}</td>
+            {kind === 'page' ? (
+              <td>
+                <code>{item.key}</code>
+                <div className={styles.formHint}>{t(`content.pageKinds.${item.page_kind ?? 'custom'}`)}</div>
+              </td>
+            ) : extraColumn ? (
+              <td>
+                {item.cover ? (
+                  <img className={styles.thumb} src={imageUrl(item.cover, assetHost, DEFAULT_COVER)} alt="" />
+                ) : (
+                  '—'
+                )}
+              </td>
+            ) : null}
+            <td>
+              <Ellipsis text={title} />
+            </td>
+            <td>
+              <LangChips item={item} />
+            </td>
+            <td>
+              <PublishedTag published={item.published} on={t('content.published')} off={t('content.draft')} />
+            </td>
+            {kind !== 'page' ? <td className={styles.numeric}>{item.sort_order}</td> : null}
+            <td>{formatTimestamp(item.updated_at, locale)}</td>
+            <td>
+              <span className={styles.actions}>
+                <Button
+                  size="mini"
+                  onClick={() => {
+                    drawer.open({ item });
+                  }}
+                >
+                  {t('shared.edit')}
+                </Button>
+                {kind === 'page' && item.key && item.page_kind ? (
+                  <a href={pageLink(item.page_kind, item.key)} target="_blank" rel="noreferrer">
+                    {t('content.open')}
+                  </a>
                 ) : null}
-                <td>
-                  <span className={styles.ellipsis} title={title}>
-                    {title}
-                  </span>
-                </td>
-                <td>
-                  <LangChips item={item} />
-                </td>
-                <td>
-                  <PublishedTag published={item.published} on={t('content.published')} off={t('content.draft')} />
-                </td>
-                {kind !== 'page' ? <td className={styles.numeric}>{item.sort_order}</td> : null}
-                <td>{formatTimestamp(item.updated_at, locale)}</td>
-                <td>
-                  <span className={styles.actions}>
-                    <Button
-                      size="mini"
-                      onClick={() => {
-                        setEditing({ item });
-                      }}
-                    >
-                      {t('shared.edit')}
-                    </Button>
-                    {kind === 'page' && item.key && item.page_kind ? (
-                      <a href={pageLink(item.page_kind, item.key)} target="_blank" rel="noreferrer">
-                        {t('content.open')}
-                      </a>
-                    ) : null}
-                    <Button size="mini" color="danger" fill="outline" onClick={() => void confirmDelete(item)}>
-                      {t('content.delete')}
-                    </Button>
-                  </span>
-                </td>
-              </tr>
-            );
-          }}
-        >
-          {!data && list.isError ? <LoadFailed onRetry={() => void list.refetch()} /> : null}
-        </DataTable>
-      </ListPanel>
-      <Drawer open={editing !== null} onClose={close}>
-        {editing ? (
-          <ContentForm
-            key={editing.item?.id ?? `new-${kind}`}
-            kind={editing.item?.kind ?? kind}
-            item={editing.item}
-            onCancel={close}
-            onSaved={() => {
-              setEditing(null);
-              void refresh();
+                <Button size="mini" color="danger" fill="outline" onClick={() => void remove.confirm(item)}>
+                  {t('content.delete')}
+                </Button>
+              </span>
+            </td>
+          </tr>
+        );
+      }}
+      drawer={drawer}
+      detail={(editing) => (
+        <ContentForm
+          key={editing.item?.id ?? `new-${kind}`}
+          kind={editing.item?.kind ?? kind}
+          item={editing.item}
+          onCancel={drawer.close}
+          onSaved={drawer.done}
+        />
+      )}
+    >
+      <div className={own.kindTabs} role="tablist" aria-label={t('content.title')}>
+        {CONTENT_KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={k === kind}
+            className={k === kind ? `${own.kindTab ?? ''} ${own.kindTabActive ?? ''}` : own.kindTab}
+            onClick={() => {
+              setKind(k);
             }}
-          />
-        ) : null}
-      </Drawer>
-    </>
+          >
+            {t(`content.kinds.${k}`)}
+          </button>
+        ))}
+      </div>
+      <SearchBar
+        key={kind}
+        id="admin-content-search"
+        label={t('content.search')}
+        button={t('content.searchButton')}
+        onSearch={paging.search}
+        total={data ? t('content.total', { count: data.total }) : null}
+        addLabel={t(`content.add.${kind}`)}
+        onAdd={() => {
+          drawer.open({ item: null });
+        }}
+      />
+    </ListScreen>
   );
 }

@@ -7,14 +7,15 @@ import {
 } from '@petheart/contracts';
 import { useApi, type ApiClient } from '../../shared/api';
 
+/** The content area's paged lists, for useConsoleList (console/shared), which calls them page by page. */
+export const contentLists = { content: content.list, pets: pet.list };
+
 /** The content area's calls (content items and pet profiles): each one endpoint of packages/contracts. */
 export function contentApi(api: ApiClient) {
   return {
-    list: (body: EndpointInput<typeof content.list>) => api.call(content.list, body),
     create: (body: EndpointInput<typeof content.create>) => api.call(content.create, body, { task: 'contentSave' }),
     update: (body: EndpointInput<typeof content.update>) => api.call(content.update, body, { task: 'contentSave' }),
     remove: (id: number) => api.call(content.delete, { id }, { task: 'contentDelete' }),
-    pets: (body: EndpointInput<typeof pet.list>) => api.call(pet.list, body),
     createPet: (body: EndpointInput<typeof pet.create>) => api.call(pet.create, body, { task: 'petSave' }),
     updatePet: (body: EndpointInput<typeof pet.update>) => api.call(pet.update, body, { task: 'petSave' }),
     removePet: (id: number) => api.call(pet.delete, { id }, { task: 'petDelete' }),

@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Tag, TextArea, Toast } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -16,10 +15,11 @@ import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { useConsoleList } from '../shared/console-list';
 import { Thumbs } from '../shared/content-ui';
-import { DataTable, Drawer, ListPanel, LoadFailed } from '../shared/DataTable';
-import { FilterBar, SelectFilter, useFilters } from '../shared/money-ui';
+import { DeviceCell } from '../shared/cells';
+import { TextAreaField } from '../shared/fields';
+import { FilterBar, SelectFilter, useFilters } from '../shared/filters';
+import { ListScreen, useDetailDrawer } from '../shared/ListScreen';
 import { formatTimestamp } from '../sections';
-import { FormRow } from '../shared/ui';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
 import { moderationLists, useModerationApi } from './api';
@@ -59,28 +59,15 @@ function ResolveReportForm({
   });
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('reports.resolve')}>
-      <Controller
+      <TextAreaField
         control={control}
         name="note"
-        render={({ field, fieldState }) => (
-          <FormRow
-            label={t('reports.note')}
-            htmlFor="report-note"
-            error={fieldState.error?.message}
-            hint={t('reports.noteHint')}
-          >
-            <TextArea
-              id="report-note"
-              className={styles.input}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              autoSize={{ minRows: 2, maxRows: 5 }}
-              maxLength={REPORT_NOTE_MAX_CHARS}
-              showCount
-            />
-          </FormRow>
-        )}
+        id="report-note"
+        label={t('reports.note')}
+        hint={t('reports.noteHint')}
+        autoSize={{ minRows: 2, maxRows: 5 }}
+        maxLength={REPORT_NOTE_MAX_CHARS}
+        showCount
       />
       <div className={own.decisionButtons}>
         {children}
@@ -185,100 +172,75 @@ function ReportDetail({ report, onDone, onClose }: { report: AdminReport; onDone
 export function ReportsView() {
   const { t } = useTranslation('admin');
   const { locale } = useLanguage();
-  const queryClient = useQueryClient();
-  const filters = useFilters<{ status: string }>({ status: 'open' }, () => undefined);
-  const [shown, setShown] = useState<AdminReport | null>(null);
+  const filters = useFilters<{ status: string }>({ status: 'open' });
+  const drawer = useDetailDrawer<AdminReport>(moderationKeys.reports);
   const status = filters.applied.status;
   const list = useConsoleList({
     key: moderationKeys.reportList(status, filters.page),
     endpoint: moderationLists.reports,
-    filters,
-    data: isStatus(status) ? { status } : {},
+    paging: filters,
+    data: { status: isStatus(status) ? status : undefined },
   });
   const data = list.data;
-  const close = () => {
-    setShown(null);
-  };
   return (
-    <>
-      <ListPanel title={t('reports.title')} {...list.panel}>
-        <FilterBar {...list.bar} total={data ? t('reports.total', { count: data.total }) : null}>
-          <SelectFilter
-            label={t('reports.status')}
-            anyLabel={t('reports.anyStatus')}
-            value={filters.draft.status}
-            onChange={(v) => {
-              filters.apply({ status: v });
-            }}
-            options={REPORT_STATUSES.map((s) => ({ value: s, label: t(`reports.statuses.${s}`) }))}
-          />
-        </FilterBar>
-        <DataTable
-          compact
-          columns={[
-            t('reports.id'),
-            t('reports.reporter'),
-            t('reports.device'),
-            t('reports.reason'),
-            t('reports.images'),
-            t('reports.created'),
-            t('reports.status'),
-            t('reports.actions'),
-          ]}
-          items={data?.list}
-          empty={t('reports.empty')}
-          row={(r) => (
-            <tr key={r.id} data-testid={`report-row-${String(r.id)}`}>
-              <td>{r.id}</td>
-              <td>
-                <span className={styles.ellipsis}>{r.reporter.nickname}</span>
-              </td>
-              <td>
-                <span className={own.deviceCell} title={`${r.device_name} · ${r.base_name}`}>
-                  <span>{r.device_name}</span>
-                  <span>{r.base_name}</span>
-                </span>
-              </td>
-              <td>
-                <span className={own.preText}>{r.reason}</span>
-              </td>
-              <td>{r.images.length > 0 ? <Thumbs urls={r.images} /> : '—'}</td>
-              <td>{formatTimestamp(r.created_at, locale)}</td>
-              <td>
-                <Tag color={STATUS_COLORS[r.status]} fill="outline">
-                  {t(`reports.statuses.${r.status}`)}
-                </Tag>
-              </td>
-              <td>
-                <Button
-                  size="mini"
-                  color={r.status === 'open' ? 'primary' : 'default'}
-                  onClick={() => {
-                    setShown(r);
-                  }}
-                >
-                  {r.status === 'open' ? t('reports.resolve') : t('reports.view')}
-                </Button>
-              </td>
-            </tr>
-          )}
-        >
-          {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
-        </DataTable>
-      </ListPanel>
-      <Drawer open={shown !== null} onClose={close}>
-        {shown ? (
-          <ReportDetail
-            key={shown.id}
-            report={shown}
-            onClose={close}
-            onDone={() => {
-              setShown(null);
-              void queryClient.invalidateQueries({ queryKey: moderationKeys.reports });
-            }}
-          />
-        ) : null}
-      </Drawer>
-    </>
+    <ListScreen
+      title={t('reports.title')}
+      list={list}
+      compact
+      columns={[
+        t('reports.id'),
+        t('reports.reporter'),
+        t('reports.device'),
+        t('reports.reason'),
+        t('reports.images'),
+        t('reports.created'),
+        t('reports.status'),
+        t('reports.actions'),
+      ]}
+      empty={t('reports.empty')}
+      row={(r) => (
+        <tr key={r.id} data-testid={`report-row-${String(r.id)}`}>
+          <td>{r.id}</td>
+          <td>
+            <span className={styles.ellipsis}>{r.reporter.nickname}</span>
+          </td>
+          <td>
+            <DeviceCell name={r.device_name} base={r.base_name} />
+          </td>
+          <td>
+            <span className={own.preText}>{r.reason}</span>
+          </td>
+          <td>{r.images.length > 0 ? <Thumbs urls={r.images} /> : '—'}</td>
+          <td>{formatTimestamp(r.created_at, locale)}</td>
+          <td>
+            <Tag color={STATUS_COLORS[r.status]} fill="outline">
+              {t(`reports.statuses.${r.status}`)}
+            </Tag>
+          </td>
+          <td>
+            <Button
+              size="mini"
+              color={r.status === 'open' ? 'primary' : 'default'}
+              onClick={() => {
+                drawer.open(r);
+              }}
+            >
+              {r.status === 'open' ? t('reports.resolve') : t('reports.view')}
+            </Button>
+          </td>
+        </tr>
+      )}
+      drawer={drawer}
+      detail={(report) => <ReportDetail key={report.id} report={report} onClose={drawer.close} onDone={drawer.done} />}
+    >
+      <FilterBar filters={filters} total={data ? t('reports.total', { count: data.total }) : null}>
+        <SelectFilter
+          label={t('reports.status')}
+          anyLabel={t('reports.anyStatus')}
+          {...filters.choice('status')}
+          options={REPORT_STATUSES.map((s) => ({ value: s, label: t(`reports.statuses.${s}`) }))}
+        />
+      </FilterBar>
+    </ListScreen>
   );
 }

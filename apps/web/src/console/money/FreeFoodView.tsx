@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { AdminFreeFoodBodySchema } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
-import { CONSOLE_PAGE_SIZE, useConsoleList } from '../shared/console-list';
-import { DataTable, ListPanel, LoadFailed } from '../shared/DataTable';
-import { FilterBar, TextFilter, useFilters } from '../shared/money-ui';
+import { checkedBy, useCheckedList } from '../shared/console-list';
+import { Ellipsis } from '../shared/cells';
+import { FilterBar, TextFilter, useFilters } from '../shared/filters';
+import { ListScreen } from '../shared/ListScreen';
 import { formatTimestamp } from '../sections';
-import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
 import { moneyLists } from './api';
 import { moneyKeys } from './keys';
@@ -16,13 +16,9 @@ interface FreeFoodFilters {
 const EMPTY_FILTERS: FreeFoodFilters = { device_id: '' };
 
 /** The list request for these filters and page, checked by the contract (a blank device id is no filter). */
-function freeFoodBody(f: FreeFoodFilters, page: number) {
+function freeFoodBody(f: FreeFoodFilters, page: number, limit: number) {
   const deviceId = f.device_id.trim();
-  const parsed = AdminFreeFoodBodySchema.safeParse({
-    page,
-    limit: CONSOLE_PAGE_SIZE,
-    ...(deviceId ? { device_id: deviceId } : {}),
-  });
+  const parsed = AdminFreeFoodBodySchema.safeParse({ page, limit, ...(deviceId ? { device_id: deviceId } : {}) });
   return parsed.success
     ? ({ ok: true, body: parsed.data } as const)
     : ({ ok: false, message: parsed.error.issues[0]?.message ?? 'v.invalid' } as const);
@@ -35,73 +31,51 @@ function freeFoodBody(f: FreeFoodFilters, page: number) {
 export function FreeFoodView() {
   const { t } = useTranslation('admin');
   const { locale } = useLanguage();
-  const filters = useFilters(EMPTY_FILTERS, (f) => {
-    const body = freeFoodBody(f, 1);
-    return body.ok ? undefined : body.message;
-  });
-  const request = freeFoodBody(filters.applied, filters.page);
-
-  const list = useConsoleList({
-    key: moneyKeys.freeFood(request),
-    endpoint: moneyLists.freeFood,
-    filters,
-    data: request.ok ? request.body : {},
-  });
+  const filters = useFilters(EMPTY_FILTERS, checkedBy(freeFoodBody));
+  const list = useCheckedList({ key: moneyKeys.freeFood, endpoint: moneyLists.freeFood, filters, body: freeFoodBody });
   const data = list.data;
   const number = new Intl.NumberFormat(locale);
 
   return (
-    <ListPanel title={t('freeFood.title')} {...list.panel}>
+    <ListScreen
+      title={t('freeFood.title')}
+      list={list}
+      compact
+      columns={[
+        t('freeFood.created'),
+        t('freeFood.device'),
+        t('freeFood.base'),
+        t('freeFood.user'),
+        t('freeFood.grams'),
+        t('freeFood.coins'),
+        t('freeFood.reason'),
+        t('freeFood.answered'),
+      ]}
+      empty={t('freeFood.empty')}
+      row={(f) => (
+        <tr key={f.feed_id} data-testid={`free-food-row-${f.feed_id}`}>
+          <td title={f.feed_id}>{formatTimestamp(f.created_at, locale)}</td>
+          <td>
+            <Ellipsis text={f.device_name} />
+            <div className={`${styles.mono ?? ''} ${styles.sub ?? ''}`}>{f.device_id}</div>
+          </td>
+          <td>
+            <Ellipsis text={f.base_name} />
+          </td>
+          <td className={styles.number}>{f.user_id}</td>
+          <td className={styles.number}>
+            {t('freeFood.gramsValue', { asked: number.format(f.grams), fell: number.format(f.grams_dispensed) })}
+          </td>
+          <td className={styles.number}>{number.format(f.coins)}</td>
+          <td>{f.reason ? t(`freeFood.reasons.${f.reason}`) : '—'}</td>
+          <td>{formatTimestamp(f.answered_at, locale) ?? '—'}</td>
+        </tr>
+      )}
+    >
       <p className={styles.hint}>{t('freeFood.hint')}</p>
-      <FilterBar {...list.bar} total={data ? t('freeFood.total', { count: data.total }) : null}>
-        <TextFilter
-          label={t('freeFood.deviceId')}
-          value={filters.draft.device_id}
-          onChange={(v) => {
-            filters.set('device_id', v);
-          }}
-        />
+      <FilterBar filters={filters} total={data ? t('freeFood.total', { count: data.total }) : null}>
+        <TextFilter label={t('freeFood.deviceId')} {...filters.text('device_id')} />
       </FilterBar>
-      <DataTable
-        compact
-        columns={[
-          t('freeFood.created'),
-          t('freeFood.device'),
-          t('freeFood.base'),
-          t('freeFood.user'),
-          t('freeFood.grams'),
-          t('freeFood.coins'),
-          t('freeFood.reason'),
-          t('freeFood.answered'),
-        ]}
-        items={data?.list}
-        empty={t('freeFood.empty')}
-        row={(f) => (
-          <tr key={f.feed_id} data-testid={`free-food-row-${f.feed_id}`}>
-            <td title={f.feed_id}>{formatTimestamp(f.created_at, locale)}</td>
-            <td>
-              <span className={adminStyles.ellipsis} title={f.device_name}>
-                {f.device_name}
-              </span>
-              <div className={`${styles.mono ?? ''} ${styles.sub ?? ''}`}>{f.device_id}</div>
-            </td>
-            <td>
-              <span className={adminStyles.ellipsis} title={f.base_name}>
-                {f.base_name}
-              </span>
-            </td>
-            <td className={styles.number}>{f.user_id}</td>
-            <td className={styles.number}>
-              {t('freeFood.gramsValue', { asked: number.format(f.grams), fell: number.format(f.grams_dispensed) })}
-            </td>
-            <td className={styles.number}>{number.format(f.coins)}</td>
-            <td>{f.reason ? t(`freeFood.reasons.${f.reason}`) : '—'}</td>
-            <td>{formatTimestamp(f.answered_at, locale) ?? '—'}</td>
-          </tr>
-        )}
-      >
-        {!data && list.query.isError ? <LoadFailed onRetry={() => void list.query.refetch()} /> : null}
-      </DataTable>
-    </ListPanel>
+    </ListScreen>
   );
 }

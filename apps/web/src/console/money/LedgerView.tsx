@@ -1,10 +1,10 @@
 import { Button, Tag } from 'antd-mobile';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LEDGER_ACCOUNT_KINDS, LEDGER_TRANSACTION_KINDS } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
-import { DataTable, Pager } from '../shared/DataTable';
+import { checkedBy, useCheckedList } from '../shared/console-list';
+import { ListTable } from '../shared/ListScreen';
 import { LedgerCheck } from './LedgerCheck';
 import {
   EMPTY_ACCOUNT_FILTERS,
@@ -13,27 +13,24 @@ import {
   transactionListBody,
   type TransactionFilters,
 } from '../shared/money-forms';
-import { DateRangeFilter, Entries, FilterBar, SelectFilter, TextFilter, useFilters } from '../shared/money-ui';
-import { formatTimestamp, pageCount } from '../sections';
+import { DateRangeFilter, FilterBar, SelectFilter, TextFilter, useFilters } from '../shared/filters';
+import { Entries } from '../shared/money-ui';
+import { formatTimestamp } from '../sections';
 import adminStyles from '../shared/admin.module.css';
 import styles from '../shared/money.module.css';
-import { useMoneyApi } from './api';
+import { moneyLists } from './api';
 import { moneyKeys } from './keys';
-
-const LIMIT = 10;
 
 function Transactions({ filters }: { filters: ReturnType<typeof useFilters<TransactionFilters>> }) {
   const { t } = useTranslation('admin');
-  const money = useMoneyApi();
   const { locale } = useLanguage();
-  const request = transactionListBody(filters.applied, filters.page, LIMIT);
-  const list = useQuery({
-    queryKey: moneyKeys.transactions(request),
-    queryFn: () => money.transactions(request.ok ? request.body : {}),
-    placeholderData: keepPreviousData,
+  const list = useCheckedList({
+    key: moneyKeys.transactions,
+    endpoint: moneyLists.transactions,
+    filters,
+    body: transactionListBody,
   });
   const data = list.data;
-  const { draft, set } = filters;
   return (
     <>
       {filters.applied.account_id ? (
@@ -43,53 +40,32 @@ function Transactions({ filters }: { filters: ReturnType<typeof useFilters<Trans
             size="mini"
             fill="none"
             onClick={() => {
-              filters.apply({ ...draft, account_id: '' });
+              filters.apply({ ...filters.draft, account_id: '' });
             }}
           >
             {t('ledger.allAccounts')}
           </Button>
         </div>
       ) : null}
-      <FilterBar
-        onSearch={() => {
-          filters.apply();
-        }}
-        onClear={filters.clear}
-        total={data ? t('ledger.total', { count: data.total }) : null}
-        error={filters.error}
-      >
+      <FilterBar filters={filters} total={data ? t('ledger.total', { count: data.total }) : null}>
         <SelectFilter
           label={t('ledger.kind')}
           anyLabel={t('ledger.anyKind')}
-          value={draft.kind}
-          onChange={(v) => {
-            filters.apply({ ...draft, kind: v });
-          }}
+          {...filters.choice('kind')}
           options={LEDGER_TRANSACTION_KINDS.map((k) => ({ value: k, label: t(`ledger.kinds.${k}`) }))}
         />
-        <TextFilter
-          label={t('ledger.user')}
-          placeholder={t('ledger.userPlaceholder')}
-          value={draft.user}
-          onChange={(v) => {
-            set('user', v);
-          }}
-          wide
+        <TextFilter label={t('ledger.user')} placeholder={t('ledger.userPlaceholder')} {...filters.text('user')} wide />
+        <TextFilter label={t('ledger.key')} {...filters.text('key')} wide />
+        <DateRangeFilter
+          labels={{ from: t('ledger.from'), to: t('ledger.to') }}
+          value={filters.draft}
+          onChange={filters.set}
         />
-        <TextFilter
-          label={t('ledger.key')}
-          value={draft.key}
-          onChange={(v) => {
-            set('key', v);
-          }}
-          wide
-        />
-        <DateRangeFilter labels={{ from: t('ledger.from'), to: t('ledger.to') }} value={draft} onChange={set} />
       </FilterBar>
-      <DataTable
+      <ListTable
+        list={list}
         compact
         columns={[t('ledger.id'), t('ledger.kind'), t('ledger.reference'), t('ledger.time'), t('ledger.entries')]}
-        items={data?.list}
         empty={t('ledger.empty')}
         row={(tx) => (
           <tr key={tx.id} data-testid={`ledger-row-${String(tx.id)}`}>
@@ -110,57 +86,35 @@ function Transactions({ filters }: { filters: ReturnType<typeof useFilters<Trans
           </tr>
         )}
       />
-      <Pager page={filters.page} pages={pageCount(data?.total ?? 0, LIMIT)} onPage={filters.setPage} />
     </>
   );
 }
 
 function Accounts({ onTransactions }: { onTransactions: (accountId: number) => void }) {
   const { t } = useTranslation('admin');
-  const money = useMoneyApi();
   const { locale } = useLanguage();
-  const filters = useFilters(EMPTY_ACCOUNT_FILTERS, (f) => {
-    const body = accountListBody(f, 1, LIMIT);
-    return body.ok ? undefined : body.message;
-  });
-  const request = accountListBody(filters.applied, filters.page, LIMIT);
-  const list = useQuery({
-    queryKey: moneyKeys.accounts(request),
-    queryFn: () => money.accounts(request.ok ? request.body : {}),
-    placeholderData: keepPreviousData,
+  const filters = useFilters(EMPTY_ACCOUNT_FILTERS, checkedBy(accountListBody));
+  const list = useCheckedList({
+    key: moneyKeys.accounts,
+    endpoint: moneyLists.accounts,
+    filters,
+    body: accountListBody,
   });
   const data = list.data;
   const number = (n: number) => new Intl.NumberFormat(locale).format(n);
   return (
     <>
-      <FilterBar
-        onSearch={() => {
-          filters.apply();
-        }}
-        onClear={filters.clear}
-        total={data ? t('ledger.accountsTotal', { count: data.total }) : null}
-        error={filters.error}
-      >
+      <FilterBar filters={filters} total={data ? t('ledger.accountsTotal', { count: data.total }) : null}>
         <SelectFilter
           label={t('ledger.kind')}
           anyLabel={t('ledger.anyKind')}
-          value={filters.draft.kind}
-          onChange={(v) => {
-            filters.apply({ ...filters.draft, kind: v });
-          }}
+          {...filters.choice('kind')}
           options={LEDGER_ACCOUNT_KINDS.map((k) => ({ value: k, label: t(`ledger.accountKinds.${k}`) }))}
         />
-        <TextFilter
-          label={t('ledger.user')}
-          placeholder={t('ledger.userPlaceholder')}
-          value={filters.draft.user}
-          onChange={(v) => {
-            filters.set('user', v);
-          }}
-          wide
-        />
+        <TextFilter label={t('ledger.user')} placeholder={t('ledger.userPlaceholder')} {...filters.text('user')} wide />
       </FilterBar>
-      <DataTable
+      <ListTable
+        list={list}
         compact
         columns={[
           t('ledger.id'),
@@ -171,7 +125,6 @@ function Accounts({ onTransactions }: { onTransactions: (accountId: number) => v
           t('ledger.available'),
           '',
         ]}
-        items={data?.list}
         empty={t('ledger.emptyAccounts')}
         row={(a) => (
           <tr key={a.id} data-testid={`account-row-${String(a.id)}`}>
@@ -198,7 +151,6 @@ function Accounts({ onTransactions }: { onTransactions: (accountId: number) => v
           </tr>
         )}
       />
-      <Pager page={filters.page} pages={pageCount(data?.total ?? 0, LIMIT)} onPage={filters.setPage} />
     </>
   );
 }
@@ -212,10 +164,7 @@ export function LedgerView() {
   const { locale } = useLanguage();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'accounts' ? 'accounts' : 'transactions';
-  const transactions = useFilters(EMPTY_TRANSACTION_FILTERS, (f) => {
-    const body = transactionListBody(f, 1, LIMIT);
-    return body.ok ? undefined : body.message;
-  });
+  const transactions = useFilters(EMPTY_TRANSACTION_FILTERS, checkedBy(transactionListBody));
   const show = (next: 'transactions' | 'accounts') => {
     setParams(next === 'accounts' ? { tab: next } : {}, { replace: true });
   };

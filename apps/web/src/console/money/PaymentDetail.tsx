@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ConsolePaymentOrder, PaymentNotificationLog } from '@petheart/contracts';
 import { formatMoney } from '../../shared/format/money';
+import { DetailList } from '../shared/detail';
 import { Entries } from '../shared/money-ui';
 import { formatTimestamp } from '../sections';
 import adminStyles from '../shared/admin.module.css';
@@ -81,14 +82,7 @@ export function PaymentDetail({ orderNo, locale, onClose }: { orderNo: string; l
           <div className={adminStyles.empty}>{query.isError ? t('common:loadFailed') : <DotLoading />}</div>
         ) : (
           <>
-            <dl className={adminStyles.detail}>
-              {rows.map(([k, v]) => (
-                <div key={k} style={{ display: 'contents' }}>
-                  <dt>{k}</dt>
-                  <dd>{v}</dd>
-                </div>
-              ))}
-            </dl>
+            <DetailList rows={rows} />
             <div className={styles.detailBlock}>
               <h3>{t('payments.credit')}</h3>
               {detail.ledger_transaction ? (

@@ -1,20 +1,19 @@
 import { useMemo } from 'react';
-import {
-  adminMoneyConsoleEndpoints as money,
-  feedConsoleEndpoints as feed,
-  type EndpointInput,
-} from '@petheart/contracts';
+import { adminMoneyConsoleEndpoints as money, feedConsoleEndpoints as feed } from '@petheart/contracts';
 import { useApi, type ApiClient } from '../../shared/api';
 
 /** The money area's paged lists, for useConsoleList (console/shared), which calls them page by page. */
-export const moneyLists = { payments: money.paymentList, freeFood: feed.free };
+export const moneyLists = {
+  payments: money.paymentList,
+  freeFood: feed.free,
+  transactions: money.ledgerTransactions,
+  accounts: money.ledgerAccounts,
+};
 
-/** The money area's calls (adminMoneyConsoleEndpoints): a payment order, the ledger and its invariant check. */
+/** The money area's calls (adminMoneyConsoleEndpoints): a payment order and the ledger's invariant check. */
 export function moneyApi(api: ApiClient) {
   return {
     payment: (orderNo: string) => api.call(money.paymentDetail, { order_no: orderNo }),
-    transactions: (body: EndpointInput<typeof money.ledgerTransactions>) => api.call(money.ledgerTransactions, body),
-    accounts: (body: EndpointInput<typeof money.ledgerAccounts>) => api.call(money.ledgerAccounts, body),
     /** The checker's latest result; silent. */
     ledgerCheck: () => api.call(money.ledgerCheck, undefined, { silent: true }),
     runLedgerCheck: () => api.call(money.ledgerCheckRun, undefined, { task: 'ledgerCheck' }),

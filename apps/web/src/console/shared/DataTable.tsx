@@ -14,31 +14,6 @@ export function useSearchPaging() {
   return { keyword, page, setPage, search };
 }
 
-/** A console list page: the title, then a panel with the toolbar and table (`children`) above the pager. */
-export function ListPanel({
-  title,
-  page,
-  pages,
-  onPage,
-  children,
-}: {
-  title: string;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-  children: ReactNode;
-}) {
-  return (
-    <>
-      <h1 className={styles.title}>{title}</h1>
-      <div className={styles.panel}>
-        {children}
-        <Pager page={page} pages={pages} onPage={onPage} />
-      </div>
-    </>
-  );
-}
-
 /**
  * The toolbar above a console table: `before` (e.g. a filter), a labelled keyword box with its search button
  * (submit or clear calls `onSearch` with the trimmed keyword), the total, and an optional outlined add button.

@@ -2,14 +2,13 @@ import { useMemo } from 'react';
 import { supportConsoleEndpoints as support, type EndpointInput } from '@petheart/contracts';
 import { useApi, type ApiClient } from '../../shared/api';
 
-/**
- * The support area's calls (applications and events): each one endpoint of packages/contracts. The applications'
- * list is paged by useConsoleList (console/shared), which calls supportConsoleEndpoints.applications itself.
- */
+/** The support area's paged lists, for useConsoleList (console/shared), which calls them page by page. */
+export const supportLists = { applications: support.applications, events: support.events };
+
+/** The support area's calls (applications and events): each one endpoint of packages/contracts. */
 export function supportApi(api: ApiClient) {
   return {
     review: (body: EndpointInput<typeof support.review>) => api.call(support.review, body, { task: 'supportReview' }),
-    events: (body: EndpointInput<typeof support.events>) => api.call(support.events, body),
     event: (id: number) => api.call(support.event, { id }),
     createEvent: (body: EndpointInput<typeof support.eventCreate>) =>
       api.call(support.eventCreate, body, { task: 'supportEvent' }),
