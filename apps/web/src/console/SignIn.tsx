@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, Controller } from 'react-hook-form';
+import { useForm, Controller, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Input } from 'antd-mobile';
 import { HeartFill } from 'antd-mobile-icons';
@@ -11,6 +11,50 @@ import { useMessage } from '../shared/i18n';
 import styles from './shared/admin.module.css';
 
 type SignInForm = z.input<typeof LoginBodySchema>;
+
+/** One sign-in box: its label for screen readers only (the placeholder says it), the input, its message. */
+function SignInField({
+  control,
+  name,
+  id,
+  label,
+  type,
+  autoComplete,
+}: {
+  control: Control<SignInForm>;
+  name: keyof SignInForm;
+  id: string;
+  label: string;
+  type?: 'password';
+  autoComplete: string;
+}) {
+  const message = useMessage();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <>
+          <label className={styles.srOnly} htmlFor={id}>
+            {label}
+          </label>
+          <Input
+            ref={field.ref}
+            id={id}
+            className={styles.input}
+            type={type}
+            placeholder={label}
+            autoComplete={autoComplete}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+          <div className={styles.fieldError}>{message(fieldState.error?.message)}</div>
+        </>
+      )}
+    />
+  );
+}
 
 /**
  * The console sign-in (the same userEndpoints.login as the app). Only accounts with the 'admin' role get in:
@@ -24,7 +68,6 @@ export function SignIn({
   refused?: boolean;
 }) {
   const { t } = useTranslation('admin');
-  const message = useMessage();
   const api = useApi();
   const [refused, setRefused] = useState(initiallyRefused);
   const { control, handleSubmit, formState } = useForm<SignInForm>({
@@ -56,50 +99,20 @@ export function SignIn({
             {t('signIn.refused')}
           </div>
         ) : null}
-        <Controller
+        <SignInField
           control={control}
           name="account"
-          render={({ field, fieldState }) => (
-            <>
-              <label className={styles.srOnly} htmlFor="admin-account">
-                {t('signIn.account')}
-              </label>
-              <Input
-                ref={field.ref}
-                id="admin-account"
-                className={styles.input}
-                placeholder={t('signIn.account')}
-                autoComplete="username"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-              <div className={styles.fieldError}>{message(fieldState.error?.message)}</div>
-            </>
-          )}
+          id="admin-account"
+          label={t('signIn.account')}
+          autoComplete="username"
         />
-        <Controller
+        <SignInField
           control={control}
           name="password"
-          render={({ field, fieldState }) => (
-            <>
-              <label className={styles.srOnly} htmlFor="admin-password">
-                {t('signIn.password')}
-              </label>
-              <Input
-                ref={field.ref}
-                id="admin-password"
-                className={styles.input}
-                type="password"
-                placeholder={t('signIn.password')}
-                autoComplete="current-password"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-              <div className={styles.fieldError}>{message(fieldState.error?.message)}</div>
-            </>
-          )}
+          id="admin-password"
+          label={t('signIn.password')}
+          type="password"
+          autoComplete="current-password"
         />
         <Button block color="primary" type="submit" loading={formState.isSubmitting}>
           {t('signIn.submit')}

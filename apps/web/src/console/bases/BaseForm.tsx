@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Button, Input, TextArea, Toast } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
+import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AdminBase, AdminBaseCreateBody } from '@petheart/contracts';
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
@@ -11,10 +11,10 @@ import {
   baseFormToBody,
   baseToForm,
   bodyResolver,
-  firstMessage,
   type BaseFormValues,
 } from '../shared/forms';
-import { FormRow } from '../shared/ui';
+import { FieldRow, TextAreaField, TextField } from '../shared/fields';
+import { FormFooter, RemoveButton, saveWithToast } from '../shared/ui';
 import { useBasesApi } from './api';
 import styles from '../shared/admin.module.css';
 
@@ -51,17 +51,12 @@ function PhotosEditor({ value, onChange }: { value: string[]; onChange: (next: s
               onChange(value.map((old, j) => (j === i ? v : old)));
             }}
           />
-          <Button
-            size="mini"
-            fill="outline"
-            color="danger"
-            aria-label={t('bases.removePhoto', { n: i + 1 })}
-            onClick={() => {
+          <RemoveButton
+            label={t('bases.removePhoto', { n: i + 1 })}
+            onRemove={() => {
               onChange(value.filter((_, j) => j !== i));
             }}
-          >
-            ×
-          </Button>
+          />
         </div>
       ))}
       <div className={styles.actions}>
@@ -117,40 +112,18 @@ export function BaseForm({
     resolver: bodyResolver(BaseFormSchema, baseFormToBody),
     defaultValues: base ? baseToForm(base) : EMPTY_BASE_FORM,
   });
-  const submit = handleSubmit(async (body) => {
-    let saved: AdminBase;
-    try {
-      saved = base ? await api.update({ id: base.id, ...body }) : await api.create(body);
-    } catch {
-      return;
-    }
-    Toast.show({ content: base ? t('shared.saved') : t('bases.createdToast'), icon: 'success' });
-    onSaved(saved);
-  });
+  const submit = handleSubmit((body) =>
+    saveWithToast(
+      () => (base ? api.update({ id: base.id, ...body }) : api.create(body)),
+      base ? t('shared.saved') : t('bases.createdToast'),
+      onSaved,
+    ),
+  );
   const text = (
     name: 'name' | 'address' | 'latitude' | 'longitude' | 'animal_count' | 'operator_id',
     label: string,
     o: { inputMode?: 'decimal' | 'numeric'; hint?: string; maxLength?: number } = {},
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormRow label={label} htmlFor={`base-${name}`} error={fieldState.error?.message} hint={o.hint}>
-          <Input
-            ref={field.ref}
-            id={`base-${name}`}
-            className={styles.input}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputMode={o.inputMode}
-            maxLength={o.maxLength}
-          />
-        </FormRow>
-      )}
-    />
-  );
+  ) => <TextField control={control} name={name} id={`base-${name}`} label={label} {...o} />;
   return (
     <form className={styles.form} noValidate onSubmit={(e) => void submit(e)}>
       <h2 className={styles.formTitle}>{base ? t('bases.editTitle', { name: base.name }) : t('bases.createTitle')}</h2>
@@ -165,44 +138,20 @@ export function BaseForm({
           {text('animal_count', t('bases.animalCount'), { inputMode: 'numeric' })}
           {text('operator_id', t('bases.operatorId'), { inputMode: 'numeric', hint: t('bases.operatorHint') })}
         </div>
-        <Controller
+        <TextAreaField
           control={control}
           name="introduction"
-          render={({ field, fieldState }) => (
-            <FormRow label={t('bases.introduction')} htmlFor="base-introduction" error={fieldState.error?.message}>
-              <TextArea
-                id="base-introduction"
-                className={styles.input}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoSize={{ minRows: 3, maxRows: 8 }}
-                maxLength={5000}
-                showCount
-              />
-            </FormRow>
-          )}
+          id="base-introduction"
+          label={t('bases.introduction')}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={5000}
+          showCount
         />
-        <Controller
-          control={control}
-          name="photos"
-          render={({ field }) => (
-            <FormRow
-              label={t('bases.photos')}
-              error={firstMessage(formState.errors.photos)}
-              hint={t('bases.photosHint')}
-            >
-              <PhotosEditor value={field.value} onChange={field.onChange} />
-            </FormRow>
-          )}
-        />
+        <FieldRow control={control} name="photos" label={t('bases.photos')} hint={t('bases.photosHint')} nested>
+          {(field) => <PhotosEditor value={field.value} onChange={field.onChange} />}
+        </FieldRow>
       </div>
-      <div className={styles.formFooter}>
-        <Button onClick={onCancel}>{t('shared.cancel')}</Button>
-        <Button color="primary" type="submit" loading={formState.isSubmitting}>
-          {t('shared.save')}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} submitting={formState.isSubmitting} />
     </form>
   );
 }

@@ -14,7 +14,8 @@ import {
   firstMessage,
   type DeviceFormValues,
 } from '../shared/forms';
-import { FormRow } from '../shared/ui';
+import { SelectField, TextField } from '../shared/fields';
+import { FormFooter, FormRow, RemoveButton } from '../shared/ui';
 import { useBasesApi } from './api';
 import styles from '../shared/admin.module.css';
 
@@ -70,6 +71,24 @@ export function DeviceForm({
     }
   });
 
+  /** One cell of a portion row (grams or coins), named by its column and row. */
+  const portionInput = (i: number, part: 'grams' | 'coins') => (
+    <Controller
+      control={control}
+      name={`portions.${i}.${part}`}
+      render={({ field }) => (
+        <Input
+          className={styles.input}
+          aria-label={`${t(`devices.${part}`)} ${String(i + 1)}`}
+          placeholder={t(`devices.${part}`)}
+          value={field.value}
+          onChange={field.onChange}
+          inputMode="numeric"
+        />
+      )}
+    />
+  );
+
   const defaults = config?.feeding_portions ?? [];
   const defaultsText = defaults.length
     ? t('devices.defaultPortions', {
@@ -83,119 +102,44 @@ export function DeviceForm({
         {device ? t('devices.editTitle', { id: device.device_id }) : t('devices.provisionTitle')}
       </h2>
       <div className={styles.formBody}>
-        <Controller
+        <SelectField
           control={control}
           name="base_id"
-          render={({ field, fieldState }) => (
-            <FormRow label={t('devices.base')} htmlFor="device-base" error={fieldState.error?.message}>
-              <select
-                ref={field.ref}
-                id="device-base"
-                className={styles.select}
-                value={field.value}
-                onChange={(e) => {
-                  field.onChange(e.currentTarget.value);
-                }}
-                onBlur={field.onBlur}
-              >
-                <option value="">{t('devices.selectBase')}</option>
-                {bases.map((b) => (
-                  <option key={b.id} value={String(b.id)}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-            </FormRow>
-          )}
+          id="device-base"
+          label={t('devices.base')}
+          placeholder={t('devices.selectBase')}
+          options={bases.map((b) => ({ value: String(b.id), label: b.name }))}
         />
-        <Controller
-          control={control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <FormRow label={t('devices.name')} htmlFor="device-name" error={fieldState.error?.message}>
-              <Input
-                ref={field.ref}
-                id="device-name"
-                className={styles.input}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={100}
-              />
-            </FormRow>
-          )}
-        />
+        <TextField control={control} name="name" id="device-name" label={t('devices.name')} maxLength={100} />
         {device ? null : (
-          <Controller
+          <TextField
             control={control}
             name="device_id"
-            render={({ field, fieldState }) => (
-              <FormRow
-                label={`${t('devices.deviceId')} (${t('shared.optional')})`}
-                htmlFor="device-id"
-                error={fieldState.error?.message}
-                hint={t('devices.deviceIdHint')}
-              >
-                <Input
-                  ref={field.ref}
-                  id="device-id"
-                  className={styles.input}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  placeholder="PH-0009"
-                  maxLength={64}
-                  autoComplete="off"
-                />
-              </FormRow>
-            )}
+            id="device-id"
+            label={`${t('devices.deviceId')} (${t('shared.optional')})`}
+            hint={t('devices.deviceIdHint')}
+            placeholder="PH-0009"
+            maxLength={64}
+            autoComplete="off"
           />
         )}
-        <Controller
+        <TextField
           control={control}
           name="revenue_share_bp"
-          render={({ field, fieldState }) => (
-            <FormRow
-              label={t('devices.shareLabel')}
-              htmlFor="device-share"
-              error={fieldState.error?.message}
-              hint={t('devices.shareHint')}
-            >
-              <Input
-                ref={field.ref}
-                id="device-share"
-                className={styles.input}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputMode="decimal"
-                maxLength={6}
-              />
-            </FormRow>
-          )}
+          id="device-share"
+          label={t('devices.shareLabel')}
+          hint={t('devices.shareHint')}
+          inputMode="decimal"
+          maxLength={6}
         />
-        <Controller
+        <TextField
           control={control}
           name="daily_gram_cap"
-          render={({ field, fieldState }) => (
-            <FormRow
-              label={t('devices.dailyCap')}
-              htmlFor="device-daily-cap"
-              error={fieldState.error?.message}
-              hint={t('devices.dailyCapHint')}
-            >
-              <Input
-                ref={field.ref}
-                id="device-daily-cap"
-                className={styles.input}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputMode="numeric"
-                maxLength={6}
-              />
-            </FormRow>
-          )}
+          id="device-daily-cap"
+          label={t('devices.dailyCap')}
+          hint={t('devices.dailyCapHint')}
+          inputMode="numeric"
+          maxLength={6}
         />
         <FormRow label={t('devices.portions')} error={firstMessage(formState.errors.portions)}>
           <Controller
@@ -222,46 +166,15 @@ export function DeviceForm({
             <div className={styles.portions}>
               {portions.fields.map((row, i) => (
                 <div key={row.id} className={styles.portionRow}>
-                  <Controller
-                    control={control}
-                    name={`portions.${i}.grams`}
-                    render={({ field }) => (
-                      <Input
-                        className={styles.input}
-                        aria-label={`${t('devices.grams')} ${String(i + 1)}`}
-                        placeholder={t('devices.grams')}
-                        value={field.value}
-                        onChange={field.onChange}
-                        inputMode="numeric"
-                      />
-                    )}
-                  />
+                  {portionInput(i, 'grams')}
                   <span aria-hidden="true">g →</span>
-                  <Controller
-                    control={control}
-                    name={`portions.${i}.coins`}
-                    render={({ field }) => (
-                      <Input
-                        className={styles.input}
-                        aria-label={`${t('devices.coins')} ${String(i + 1)}`}
-                        placeholder={t('devices.coins')}
-                        value={field.value}
-                        onChange={field.onChange}
-                        inputMode="numeric"
-                      />
-                    )}
-                  />
-                  <Button
-                    size="mini"
-                    fill="outline"
-                    color="danger"
-                    aria-label={t('devices.removePortion', { n: i + 1 })}
-                    onClick={() => {
+                  {portionInput(i, 'coins')}
+                  <RemoveButton
+                    label={t('devices.removePortion', { n: i + 1 })}
+                    onRemove={() => {
                       portions.remove(i);
                     }}
-                  >
-                    ×
-                  </Button>
+                  />
                 </div>
               ))}
               <Button
@@ -279,12 +192,11 @@ export function DeviceForm({
           )}
         </FormRow>
       </div>
-      <div className={styles.formFooter}>
-        <Button onClick={onCancel}>{t('shared.cancel')}</Button>
-        <Button color="primary" type="submit" loading={formState.isSubmitting}>
-          {device ? t('shared.save') : t('devices.provision')}
-        </Button>
-      </div>
+      <FormFooter
+        onCancel={onCancel}
+        submitting={formState.isSubmitting}
+        submitLabel={device ? t('shared.save') : t('devices.provision')}
+      />
     </form>
   );
 }

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { Button, DotLoading, Tag, TextArea, Toast } from 'antd-mobile';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, DotLoading, Tag, Toast } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +15,8 @@ import { useLanguage, useMessage } from '../../shared/i18n';
 import { ACTION_DONE, actionButtons, isDangerAction, noteRequired } from './cashout-console';
 import { formatMoney } from '../../shared/format/money';
 import { formatTimestamp } from '../sections';
-import { CopyValue, FormRow } from '../shared/ui';
+import { NoteForm } from '../shared/note-form';
+import { CopyValue } from '../shared/ui';
 import styles from '../shared/admin.module.css';
 import content from '../shared/console-content.module.css';
 import own from '../shared/operator-console.module.css';
@@ -45,11 +44,8 @@ export function CashoutStatusTag({ status }: { status: CashoutStatus }) {
   );
 }
 
-const RequiredNote = AdminCashoutReasonBodySchema.pick({ note: true });
-const OptionalNote = AdminCashoutActionBodySchema.pick({ note: true });
-interface NoteForm {
-  note: string;
-}
+const RequiredNote = AdminCashoutReasonBodySchema.shape.note;
+const OptionalNote = AdminCashoutActionBodySchema.shape.note;
 
 /** The note form of one action: what it does, the note (the reason, required for reject and failed), confirm. */
 function ActionForm({
@@ -68,59 +64,33 @@ function ActionForm({
   const cashouts = useCashoutsApi();
   const { locale } = useLanguage();
   const required = noteRequired(action);
-  const { control, handleSubmit, formState } = useForm<NoteForm, unknown, NoteForm>({
-    // The optional note's schema defaults a missing note to '' (its input type allows undefined).
-    resolver: (required ? zodResolver(RequiredNote) : zodResolver(OptionalNote)) as Resolver<
-      NoteForm,
-      unknown,
-      NoteForm
-    >,
-    defaultValues: { note: '' },
-  });
-  const submit = handleSubmit(async ({ note }) => {
-    try {
-      await cashouts.act(action, c.id, note);
-    } catch {
-      return; // the API client has shown why (e.g. the status changed meanwhile)
-    }
-    Toast.show({ content: message(ACTION_DONE[action]), icon: 'success' });
-    onDone();
-  });
   const label = t(`cashouts.actionLabels.${action}`);
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label={label} data-testid="cashout-action-form">
-      <p className={own.muted}>
-        {t(`cashouts.confirms.${action}`, { id: c.id, net: formatMoney(c.net_amount, c.currency, locale) })}
-      </p>
-      <Controller
-        control={control}
-        name="note"
-        render={({ field, fieldState }) => (
-          <FormRow
-            label={required ? t('cashouts.noteRequired') : t('cashouts.noteOptional')}
-            htmlFor="cashout-note"
-            error={fieldState.error?.message}
-          >
-            <TextArea
-              id="cashout-note"
-              className={styles.input}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              autoSize={{ minRows: 2, maxRows: 4 }}
-              maxLength={200}
-              showCount
-            />
-          </FormRow>
-        )}
-      />
-      <div className={content.decisionButtons}>
-        <Button onClick={onCancel}>{t('shared.cancel')}</Button>
-        <Button type="submit" color={isDangerAction(action) ? 'danger' : 'primary'} loading={formState.isSubmitting}>
-          {label}
-        </Button>
-      </div>
-    </form>
+    <NoteForm
+      name={label}
+      testId="cashout-action-form"
+      intro={
+        <p className={own.muted}>
+          {t(`cashouts.confirms.${action}`, { id: c.id, net: formatMoney(c.net_amount, c.currency, locale) })}
+        </p>
+      }
+      schema={required ? RequiredNote : OptionalNote}
+      field={{
+        id: 'cashout-note',
+        label: required ? t('cashouts.noteRequired') : t('cashouts.noteOptional'),
+        maxLength: 200,
+        maxRows: 4,
+      }}
+      submitLabel={label}
+      color={isDangerAction(action) ? 'danger' : 'primary'}
+      send={(note) => cashouts.act(action, c.id, note)}
+      onSent={() => {
+        Toast.show({ content: message(ACTION_DONE[action]), icon: 'success' });
+        onDone();
+      }}
+    >
+      <Button onClick={onCancel}>{t('shared.cancel')}</Button>
+    </NoteForm>
   );
 }
 

@@ -1,5 +1,5 @@
-import { Button, DotLoading, Toast } from 'antd-mobile';
-import { Controller, useForm } from 'react-hook-form';
+import { Button, DotLoading } from 'antd-mobile';
+import { useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,7 +7,8 @@ import { CashoutSettingsUpdateBodySchema, type CashoutSettings } from '@petheart
 import { useSession } from '../../shared/session';
 import { rulesFormToBody, rulesToForm, type RulesFormValues } from './cashout-console';
 import { bodyResolver } from '../shared/forms';
-import { FormRow } from '../shared/ui';
+import { FieldRow } from '../shared/fields';
+import { saveWithToast } from '../shared/ui';
 import styles from '../shared/admin.module.css';
 import money from '../shared/money.module.css';
 import own from '../shared/operator-console.module.css';
@@ -24,17 +25,16 @@ function RulesForm({ settings, onSaved }: { settings: CashoutSettings; onSaved: 
     resolver: bodyResolver(CashoutSettingsUpdateBodySchema, rulesFormToBody),
     defaultValues: rulesToForm(settings),
   });
-  const submit = handleSubmit(async (body) => {
-    let saved: CashoutSettings;
-    try {
-      saved = await cashouts.updateSettings(body);
-    } catch {
-      return;
-    }
-    Toast.show({ content: t('cashouts.rulesSaved'), icon: 'success' });
-    reset(rulesToForm(saved));
-    onSaved(saved);
-  });
+  const submit = handleSubmit((body) =>
+    saveWithToast(
+      () => cashouts.updateSettings(body),
+      t('cashouts.rulesSaved'),
+      (saved) => {
+        reset(rulesToForm(saved));
+        onSaved(saved);
+      },
+    ),
+  );
   const labels: Record<(typeof FIELDS)[number], string> = {
     min_amount: t('cashouts.minAmount', { currency: settings.currency }),
     fee_rate_bp: t('cashouts.feeRate'),
@@ -45,27 +45,22 @@ function RulesForm({ settings, onSaved }: { settings: CashoutSettings; onSaved: 
     <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('cashouts.rules')}>
       <div className={own.rules}>
         {FIELDS.map((name) => (
-          <Controller
-            key={name}
-            control={control}
-            name={name}
-            render={({ field, fieldState }) => (
-              <FormRow label={labels[name]} htmlFor={`cashout-rule-${name}`} error={fieldState.error?.message}>
-                <input
-                  id={`cashout-rule-${name}`}
-                  className={money.cellInput}
-                  inputMode="decimal"
-                  value={field.value}
-                  maxLength={12}
-                  aria-invalid={fieldState.error ? true : undefined}
-                  onChange={(e) => {
-                    field.onChange(e.currentTarget.value);
-                  }}
-                  onBlur={field.onBlur}
-                />
-              </FormRow>
+          <FieldRow key={name} control={control} name={name} label={labels[name]} id={`cashout-rule-${name}`}>
+            {(field, fieldState) => (
+              <input
+                id={`cashout-rule-${name}`}
+                className={money.cellInput}
+                inputMode="decimal"
+                value={field.value}
+                maxLength={12}
+                aria-invalid={fieldState.error ? true : undefined}
+                onChange={(e) => {
+                  field.onChange(e.currentTarget.value);
+                }}
+                onBlur={field.onBlur}
+              />
             )}
-          />
+          </FieldRow>
         ))}
       </div>
       <div className={money.editorFooter}>

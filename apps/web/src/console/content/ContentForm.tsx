@@ -1,6 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
-import { Button, Checkbox, Input, TextArea, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useForm, useWatch, type Control } from 'react-hook-form';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   LOCALES,
@@ -11,7 +11,6 @@ import {
   type AdminContentUpdateBody,
   type ContentKind,
   type Locale,
-  type LocalizedText,
 } from '@petheart/contracts';
 import { ContentBody } from '../../shared/content/ContentBody';
 import { useLanguage } from '../../shared/i18n';
@@ -25,8 +24,8 @@ import {
   type LangFill,
 } from '../shared/content-forms';
 import { ImageField, InsertImageButton, LangTabs } from '../shared/content-ui';
-import { firstMessage } from '../shared/forms';
-import { FormRow } from '../shared/ui';
+import { CheckboxField, FieldRow, LocalizedTextField, SelectField, TextField } from '../shared/fields';
+import { FormFooter, saveWithToast } from '../shared/ui';
 import { useContentApi } from './api';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
@@ -34,74 +33,7 @@ import own from '../shared/console-content.module.css';
 type LocalizedName = 'title' | 'summary' | 'body';
 type Output = AdminContentCreateBody | AdminContentUpdateBody;
 type FormControl = Control<ContentFormValues, unknown, Output>;
-
-/** A text in the four languages, edited one language at a time (the form's tabs choose which). */
-function LocalizedInput({
-  control,
-  name,
-  lang,
-  label,
-  hint,
-  rows,
-  maxLength,
-  extra,
-}: {
-  control: FormControl;
-  name: LocalizedName;
-  lang: Locale;
-  label: string;
-  hint?: string;
-  /** A text area with this many rows (else a one-line input). */
-  rows?: number;
-  maxLength: number;
-  extra?: (value: LocalizedText, set: (next: string) => void) => ReactNode;
-}) {
-  const { t } = useTranslation('admin');
-  const id = `content-${name}-${lang}`;
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => {
-        const value = field.value;
-        const set = (next: string) => {
-          field.onChange({ ...value, [lang]: next });
-        };
-        return (
-          <FormRow
-            label={`${label} · ${t(`langs.${lang}`)}`}
-            htmlFor={id}
-            error={firstMessage(fieldState.error)}
-            hint={hint}
-          >
-            {rows ? (
-              <TextArea
-                id={id}
-                className={styles.input}
-                value={value[lang]}
-                onChange={set}
-                onBlur={field.onBlur}
-                autoSize={{ minRows: rows, maxRows: rows * 3 }}
-                maxLength={maxLength}
-                showCount
-              />
-            ) : (
-              <Input
-                id={id}
-                className={styles.input}
-                value={value[lang]}
-                onChange={set}
-                onBlur={field.onBlur}
-                maxLength={maxLength}
-              />
-            )}
-            {extra?.(value, set)}
-          </FormRow>
-        );
-      }}
-    />
-  );
-}
+const PAGE_KINDS = ['custom', 'onePage', 'web', 'video'] as const;
 
 /** The body's tools: insert an uploaded image, and a preview exactly as readers will see it. */
 function BodyTools({ text, set }: { text: string; set: (next: string) => void }) {
@@ -174,59 +106,45 @@ export function ContentForm({
   });
   const fills = useFills(control, kind);
   const [pageKind, key] = useWatch({ control, name: ['page_kind', 'key'] });
-  const submit = handleSubmit(async (body) => {
-    let saved: AdminContentItem;
-    try {
-      saved = 'id' in body ? await api.update(body) : await api.create(body);
-    } catch {
-      return;
-    }
-    Toast.show({ content: item ? t('shared.saved') : t('content.createdToast'), icon: 'success' });
-    onSaved(saved);
-  });
+  const submit = handleSubmit((body) =>
+    saveWithToast(
+      () => ('id' in body ? api.update(body) : api.create(body)),
+      item ? t('shared.saved') : t('content.createdToast'),
+      onSaved,
+    ),
+  );
 
   const text = (name: 'key' | 'url' | 'sort_order', label: string, hint?: string, numeric = false) => (
-    <Controller
+    <TextField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <FormRow label={label} htmlFor={`content-${name}`} error={fieldState.error?.message} hint={hint}>
-          <Input
-            ref={field.ref}
-            id={`content-${name}`}
-            className={styles.input}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputMode={numeric ? 'numeric' : undefined}
-            maxLength={name === 'url' ? 1000 : 64}
-          />
-        </FormRow>
-      )}
-    />
-  );
-  const check = (name: 'published' | 'highlight', label: string, hint?: string) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormRow label={label} hint={hint}>
-          <Checkbox className={styles.switchRow} checked={field.value} onChange={field.onChange}>
-            {label}
-          </Checkbox>
-        </FormRow>
-      )}
+      id={`content-${name}`}
+      label={label}
+      hint={hint}
+      inputMode={numeric ? 'numeric' : undefined}
+      maxLength={name === 'url' ? 1000 : 64}
     />
   );
   const image = (label: string, hint?: string) => (
-    <Controller
+    <FieldRow control={control} name="cover" label={label} hint={hint}>
+      {(field) => <ImageField value={field.value} onChange={field.onChange} label={label} wide={kind === 'banner'} />}
+    </FieldRow>
+  );
+  const localized = (
+    name: LocalizedName,
+    label: string,
+    o: { hint?: string; rows?: number; maxLength: number; extra?: boolean },
+  ) => (
+    <LocalizedTextField
       control={control}
-      name="cover"
-      render={({ field, fieldState }) => (
-        <FormRow label={label} error={fieldState.error?.message} hint={hint}>
-          <ImageField value={field.value} onChange={field.onChange} label={label} wide={kind === 'banner'} />
-        </FormRow>
-      )}
+      name={name}
+      id={`content-${name}-${lang}`}
+      lang={lang}
+      label={label}
+      hint={o.hint}
+      autoSize={o.rows ? { minRows: o.rows, maxRows: o.rows * 3 } : undefined}
+      maxLength={o.maxLength}
+      extra={o.extra ? (text, set) => <BodyTools text={text} set={set} /> : undefined}
     />
   );
 
@@ -238,27 +156,12 @@ export function ContentForm({
         {kind === 'page' ? (
           <div className={styles.formPair}>
             {text('key', t('content.key'), t('content.keyHint', { path: pageLink(pageKind, key || 'key') }))}
-            <Controller
+            <SelectField
               control={control}
               name="page_kind"
-              render={({ field }) => (
-                <FormRow label={t('content.pageKind')} htmlFor="content-page_kind">
-                  <select
-                    id="content-page_kind"
-                    className={styles.select}
-                    value={field.value}
-                    onChange={(e) => {
-                      field.onChange(e.currentTarget.value);
-                    }}
-                  >
-                    {(['custom', 'onePage', 'web', 'video'] as const).map((k) => (
-                      <option key={k} value={k}>
-                        {t(`content.pageKinds.${k}`)}
-                      </option>
-                    ))}
-                  </select>
-                </FormRow>
-              )}
+              id="content-page_kind"
+              label={t('content.pageKind')}
+              options={PAGE_KINDS.map((k) => ({ value: k, label: t(`content.pageKinds.${k}`) }))}
             />
           </div>
         ) : null}
@@ -269,56 +172,23 @@ export function ContentForm({
           <div role="tabpanel" aria-labelledby={`content-tab-${lang}`} className={own.langPanel}>
             {kind === 'qa' ? (
               <>
-                <LocalizedInput
-                  control={control}
-                  name="title"
-                  lang={lang}
-                  label={t('content.question')}
-                  rows={2}
-                  maxLength={300}
-                />
-                <LocalizedInput
-                  control={control}
-                  name="body"
-                  lang={lang}
-                  label={t('content.answer')}
-                  hint={t('content.answerHint')}
-                  rows={5}
-                  maxLength={5000}
-                />
+                {localized('title', t('content.question'), { rows: 2, maxLength: 300 })}
+                {localized('body', t('content.answer'), { hint: t('content.answerHint'), rows: 5, maxLength: 5000 })}
               </>
             ) : (
-              <LocalizedInput
-                control={control}
-                name="title"
-                lang={lang}
-                label={t('content.titleCol')}
-                maxLength={kind === 'banner' ? 100 : 200}
-              />
+              localized('title', t('content.titleCol'), { maxLength: kind === 'banner' ? 100 : 200 })
             )}
-            {kind === 'article' ? (
-              <LocalizedInput
-                control={control}
-                name="summary"
-                lang={lang}
-                label={t('content.summary')}
-                hint={t('content.summaryHint')}
-                rows={2}
-                maxLength={300}
-              />
-            ) : null}
-            {kind === 'article' || kind === 'page' ? (
-              <LocalizedInput
-                control={control}
-                name="body"
-                lang={lang}
-                label={t('content.body')}
-                hint={t('content.bodyHint')}
-                rows={8}
-                maxLength={20000}
-                extra={(value, set) => <BodyTools text={value[lang]} set={set} />}
-              />
-            ) : null}
+            {kind === 'article'
+              ? localized('summary', t('content.summary'), { hint: t('content.summaryHint'), rows: 2, maxLength: 300 })
+              : null}
+            {kind === 'article' || kind === 'page'
+              ? localized('body', t('content.body'), {
+                  hint: t('content.bodyHint'),
+                  rows: 8,
+                  maxLength: 20000,
+                  extra: true,
+                })
+              : null}
           </div>
         </div>
 
@@ -329,18 +199,20 @@ export function ContentForm({
         {kind === 'article' ? image(t('content.cover')) : null}
         {kind === 'page' ? image(pageKind === 'video' ? t('content.poster') : t('content.cover')) : null}
         {kind === 'banner' ? image(t('content.bannerImage'), t('content.bannerImageHint')) : null}
-        {kind === 'article' ? check('highlight', t('content.highlight')) : null}
+        {kind === 'article' ? (
+          <CheckboxField control={control} name="highlight" label={t('content.highlight')} />
+        ) : null}
         <div className={styles.formPair}>
-          {check('published', t('content.published'), t('content.publishedHint'))}
+          <CheckboxField
+            control={control}
+            name="published"
+            label={t('content.published')}
+            hint={t('content.publishedHint')}
+          />
           {kind !== 'page' ? text('sort_order', t('content.sort'), t('content.sortHint'), true) : null}
         </div>
       </div>
-      <div className={styles.formFooter}>
-        <Button onClick={onCancel}>{t('shared.cancel')}</Button>
-        <Button color="primary" type="submit" loading={formState.isSubmitting}>
-          {t('shared.save')}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} submitting={formState.isSubmitting} />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Button, Checkbox, Input, TextArea, Toast } from 'antd-mobile';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   LOCALES,
@@ -22,8 +21,8 @@ import {
   type PetFormValues,
 } from '../shared/content-forms';
 import { LangTabs, PhotoList } from '../shared/content-ui';
-import { firstMessage } from '../shared/forms';
-import { FormRow } from '../shared/ui';
+import { CheckboxField, FieldRow, LocalizedTextField, SelectField, TextField } from '../shared/fields';
+import { FormFooter, saveWithToast } from '../shared/ui';
 import { useContentApi } from './api';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
@@ -58,16 +57,13 @@ export function PetForm({
   );
   const [name, story] = useWatch({ control, name: ['name', 'story'] });
   const fills = Object.fromEntries(LOCALES.map((l) => [l, langFill([name, story], 1, l)])) as Record<Locale, LangFill>;
-  const submit = handleSubmit(async (body) => {
-    let saved: AdminPet;
-    try {
-      saved = 'id' in body ? await api.updatePet(body) : await api.createPet(body);
-    } catch {
-      return;
-    }
-    Toast.show({ content: pet ? t('shared.saved') : t('pets.createdToast'), icon: 'success' });
-    onSaved(saved);
-  });
+  const submit = handleSubmit((body) =>
+    saveWithToast(
+      () => ('id' in body ? api.updatePet(body) : api.createPet(body)),
+      pet ? t('shared.saved') : t('pets.createdToast'),
+      onSaved,
+    ),
+  );
   // A profile's base may be past the options' first page: keep it choosable.
   const baseOptions: { id: number; name: string }[] =
     pet && !bases.some((b) => b.id === pet.base_id) ? [{ id: pet.base_id, name: pet.base_name }, ...bases] : bases;
@@ -78,53 +74,21 @@ export function PetForm({
       </h2>
       <div className={styles.formBody}>
         <div className={styles.formPair}>
-          <Controller
+          <SelectField
             control={control}
             name="base_id"
-            render={({ field, fieldState }) => (
-              <FormRow label={t('pets.base')} htmlFor="pet-base" error={fieldState.error?.message}>
-                <select
-                  ref={field.ref}
-                  id="pet-base"
-                  className={styles.select}
-                  value={field.value}
-                  onChange={(e) => {
-                    field.onChange(e.currentTarget.value);
-                  }}
-                >
-                  <option value="">{t('pets.chooseBase')}</option>
-                  {baseOptions.map((b) => (
-                    <option key={b.id} value={String(b.id)}>
-                      {b.name}
-                    </option>
-                  ))}
-                </select>
-              </FormRow>
-            )}
+            id="pet-base"
+            label={t('pets.base')}
+            placeholder={t('pets.chooseBase')}
+            options={baseOptions.map((b) => ({ value: String(b.id), label: b.name }))}
           />
-          <Controller
+          <SelectField
             control={control}
             name="species"
-            render={({ field, fieldState }) => (
-              <FormRow label={t('pets.species')} htmlFor="pet-species" error={fieldState.error?.message}>
-                <select
-                  ref={field.ref}
-                  id="pet-species"
-                  className={styles.select}
-                  value={field.value}
-                  onChange={(e) => {
-                    field.onChange(e.currentTarget.value);
-                  }}
-                >
-                  <option value="">{t('pets.chooseSpecies')}</option>
-                  {PET_SPECIES.map((s) => (
-                    <option key={s} value={s}>
-                      {t(`pets.speciesList.${s}`)}
-                    </option>
-                  ))}
-                </select>
-              </FormRow>
-            )}
+            id="pet-species"
+            label={t('pets.species')}
+            placeholder={t('pets.chooseSpecies')}
+            options={PET_SPECIES.map((s) => ({ value: s, label: t(`pets.speciesList.${s}`) }))}
           />
         </div>
 
@@ -132,108 +96,51 @@ export function PetForm({
           <LangTabs lang={lang} onLang={setLang} fills={fills} idPrefix="pet" />
           <p className={styles.formHint}>{t('content.languagesHint')}</p>
           <div role="tabpanel" aria-labelledby={`pet-tab-${lang}`} className={own.langPanel}>
-            <Controller
+            <LocalizedTextField
               control={control}
               name="name"
-              render={({ field, fieldState }) => (
-                <FormRow
-                  label={`${t('pets.name')} · ${t(`langs.${lang}`)}`}
-                  htmlFor={`pet-name-${lang}`}
-                  error={firstMessage(fieldState.error)}
-                >
-                  <Input
-                    id={`pet-name-${lang}`}
-                    className={styles.input}
-                    value={field.value[lang]}
-                    onChange={(v) => {
-                      field.onChange({ ...field.value, [lang]: v });
-                    }}
-                    onBlur={field.onBlur}
-                    maxLength={50}
-                  />
-                </FormRow>
-              )}
+              id={`pet-name-${lang}`}
+              lang={lang}
+              label={t('pets.name')}
+              maxLength={50}
             />
-            <Controller
+            <LocalizedTextField
               control={control}
               name="story"
-              render={({ field, fieldState }) => (
-                <FormRow
-                  label={`${t('pets.story')} · ${t(`langs.${lang}`)}`}
-                  htmlFor={`pet-story-${lang}`}
-                  error={firstMessage(fieldState.error)}
-                  hint={t('pets.storyHint')}
-                >
-                  <TextArea
-                    id={`pet-story-${lang}`}
-                    className={styles.input}
-                    value={field.value[lang]}
-                    onChange={(v) => {
-                      field.onChange({ ...field.value, [lang]: v });
-                    }}
-                    onBlur={field.onBlur}
-                    autoSize={{ minRows: 4, maxRows: 10 }}
-                    maxLength={3000}
-                    showCount
-                  />
-                </FormRow>
-              )}
+              id={`pet-story-${lang}`}
+              lang={lang}
+              label={t('pets.story')}
+              hint={t('pets.storyHint')}
+              autoSize={{ minRows: 4, maxRows: 10 }}
+              maxLength={3000}
             />
           </div>
         </div>
 
-        <Controller
-          control={control}
-          name="photos"
-          render={({ field, fieldState }) => (
-            <FormRow label={t('pets.photos')} error={firstMessage(fieldState.error)} hint={t('pets.photosHint')}>
-              <PhotoList value={field.value} onChange={field.onChange} max={MAX_PHOTOS} label={t('pets.photo')} />
-            </FormRow>
+        <FieldRow control={control} name="photos" label={t('pets.photos')} hint={t('pets.photosHint')} nested>
+          {(field) => (
+            <PhotoList value={field.value} onChange={field.onChange} max={MAX_PHOTOS} label={t('pets.photo')} />
           )}
-        />
+        </FieldRow>
         <div className={styles.formPair}>
-          <Controller
+          <CheckboxField
             control={control}
             name="published"
-            render={({ field }) => (
-              <FormRow label={t('pets.published')} hint={t('pets.publishedHint')}>
-                <Checkbox className={styles.switchRow} checked={field.value} onChange={field.onChange}>
-                  {t('pets.published')}
-                </Checkbox>
-              </FormRow>
-            )}
+            label={t('pets.published')}
+            hint={t('pets.publishedHint')}
           />
-          <Controller
+          <TextField
             control={control}
             name="sort_order"
-            render={({ field, fieldState }) => (
-              <FormRow
-                label={t('pets.sort')}
-                htmlFor="pet-sort"
-                error={fieldState.error?.message}
-                hint={t('content.sortHint')}
-              >
-                <Input
-                  ref={field.ref}
-                  id="pet-sort"
-                  className={styles.input}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputMode="numeric"
-                  maxLength={6}
-                />
-              </FormRow>
-            )}
+            id="pet-sort"
+            label={t('pets.sort')}
+            hint={t('content.sortHint')}
+            inputMode="numeric"
+            maxLength={6}
           />
         </div>
       </div>
-      <div className={styles.formFooter}>
-        <Button onClick={onCancel}>{t('shared.cancel')}</Button>
-        <Button color="primary" type="submit" loading={formState.isSubmitting}>
-          {t('shared.save')}
-        </Button>
-      </div>
+      <FormFooter onCancel={onCancel} submitting={formState.isSubmitting} />
     </form>
   );
 }

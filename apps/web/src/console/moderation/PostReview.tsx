@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, Tag, TextArea, Toast } from 'antd-mobile';
+import { Button, Dialog, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import {
   AdminPostRejectBodySchema,
   REJECT_REMARK_MAX_CHARS,
@@ -14,7 +11,7 @@ import { DEFAULT_AVATAR, imageUrl } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { formatTimestamp } from '../sections';
-import { FormRow } from '../shared/ui';
+import { NoteForm } from '../shared/note-form';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
 import { useModerationApi } from './api';
@@ -24,9 +21,6 @@ export const POST_STATUS_COLORS: Record<PostStatus, 'warning' | 'success' | 'dan
   res: 'success',
   rej: 'danger',
 };
-
-const RejectFormSchema = AdminPostRejectBodySchema.pick({ remark: true });
-type RejectForm = z.input<typeof RejectFormSchema>;
 
 /** The rejection: a reason is required (the author sees it); sent to moderationConsoleEndpoints.postReject. */
 export function RejectPostForm({
@@ -41,53 +35,28 @@ export function RejectPostForm({
 }) {
   const { t } = useTranslation('admin');
   const moderation = useModerationApi();
-  const { control, handleSubmit, formState } = useForm<RejectForm>({
-    resolver: zodResolver(RejectFormSchema),
-    defaultValues: { remark: '' },
-  });
-  const submit = handleSubmit(async ({ remark }) => {
-    let saved: AdminPost;
-    try {
-      saved = await moderation.rejectPost(post.id, remark);
-    } catch {
-      return;
-    }
-    Toast.show({ content: t('moderation.rejected'), icon: 'success' });
-    onDone(saved);
-  });
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('moderation.rejectTitle')}>
-      <h3>{t('moderation.rejectTitle')}</h3>
-      <Controller
-        control={control}
-        name="remark"
-        render={({ field, fieldState }) => (
-          <FormRow
-            label={t('moderation.remark')}
-            htmlFor="post-reject-remark"
-            error={fieldState.error?.message}
-            hint={t('moderation.remarkHint')}
-          >
-            <TextArea
-              id="post-reject-remark"
-              className={styles.input}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              autoSize={{ minRows: 2, maxRows: 5 }}
-              maxLength={REJECT_REMARK_MAX_CHARS}
-              showCount
-            />
-          </FormRow>
-        )}
-      />
-      <div className={own.decisionButtons}>
-        {children}
-        <Button color="danger" type="submit" loading={formState.isSubmitting}>
-          {t('moderation.reject')}
-        </Button>
-      </div>
-    </form>
+    <NoteForm
+      name={t('moderation.rejectTitle')}
+      intro={<h3>{t('moderation.rejectTitle')}</h3>}
+      schema={AdminPostRejectBodySchema.shape.remark}
+      field={{
+        id: 'post-reject-remark',
+        label: t('moderation.remark'),
+        hint: t('moderation.remarkHint'),
+        maxLength: REJECT_REMARK_MAX_CHARS,
+        maxRows: 5,
+      }}
+      submitLabel={t('moderation.reject')}
+      color="danger"
+      send={(remark) => moderation.rejectPost(post.id, remark)}
+      onSent={(saved) => {
+        Toast.show({ content: t('moderation.rejected'), icon: 'success' });
+        onDone(saved);
+      }}
+    >
+      {children}
+    </NoteForm>
   );
 }
 

@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldError, type FieldPathByValue, type FieldValues } from 'react-hook-form';
-import { Button, Toast } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleSettings } from '@petheart/contracts';
 import { useMessage } from '../../shared/i18n';
+import { RemoveButton, saveWithToast } from './ui';
 import styles from './money.module.css';
 
-/** One editable cell: a text box (named by `label`) and its message under it. */
+/**
+ * One editable cell: a text box (named by `label`) and its message under it. `numeric` is the keyboard for numbers
+ * (false: a text cell); `maxLength` defaults to 12.
+ */
 export function Cell({
   label,
   value,
@@ -15,6 +19,7 @@ export function Cell({
   error,
   narrow = false,
   numeric = 'numeric',
+  maxLength = 12,
 }: {
   label: string;
   value: string;
@@ -22,7 +27,8 @@ export function Cell({
   onBlur: () => void;
   error: FieldError | undefined;
   narrow?: boolean;
-  numeric?: 'numeric' | 'decimal';
+  numeric?: 'numeric' | 'decimal' | false;
+  maxLength?: number;
 }) {
   const message = useMessage();
   return (
@@ -31,9 +37,9 @@ export function Cell({
         className={narrow ? `${styles.cellInput ?? ''} ${styles.narrow ?? ''}` : styles.cellInput}
         aria-label={label}
         aria-invalid={error ? true : undefined}
-        inputMode={numeric}
+        inputMode={numeric || undefined}
         value={value}
-        maxLength={12}
+        maxLength={maxLength}
         onChange={(e) => {
           onChange(e.currentTarget.value);
         }}
@@ -51,12 +57,14 @@ export function CellField<V extends FieldValues, B>({
   label,
   narrow,
   numeric,
+  maxLength,
 }: {
   control: Control<V, unknown, B>;
   name: FieldPathByValue<V, string>;
   label: string;
   narrow?: boolean;
-  numeric?: 'numeric' | 'decimal';
+  numeric?: 'numeric' | 'decimal' | false;
+  maxLength?: number;
 }) {
   return (
     <Controller
@@ -71,6 +79,7 @@ export function CellField<V extends FieldValues, B>({
           error={fieldState.error}
           narrow={narrow}
           numeric={numeric}
+          maxLength={maxLength}
         />
       )}
     />
@@ -81,9 +90,7 @@ export function CellField<V extends FieldValues, B>({
 function RemoveRowButton({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
     <td>
-      <Button size="mini" fill="outline" color="danger" aria-label={label} onClick={onRemove}>
-        ×
-      </Button>
+      <RemoveButton label={label} onRemove={onRemove} />
     </td>
   );
 }
@@ -193,14 +200,5 @@ export function useSaveSettings<B>(
   onSaved: (saved: ConsoleSettings) => void,
 ) {
   const { t } = useTranslation('admin');
-  return async (body: B): Promise<void> => {
-    let saved: ConsoleSettings;
-    try {
-      saved = await send(body);
-    } catch {
-      return;
-    }
-    Toast.show({ content: t('settings.saved'), icon: 'success' });
-    onSaved(saved);
-  };
+  return (body: B): Promise<void> => saveWithToast(() => send(body), t('settings.saved'), onSaved);
 }

@@ -75,3 +75,50 @@ export function CopyValue({
     </div>
   );
 }
+
+/** A form's footer: Cancel (or `cancelLabel`) and the submit button (Save, or `submitLabel`), busy while it sends. */
+export function FormFooter({
+  onCancel,
+  submitting,
+  submitLabel,
+  cancelLabel,
+}: {
+  onCancel: () => void;
+  submitting: boolean;
+  submitLabel?: string;
+  cancelLabel?: string;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className={styles.formFooter}>
+      <Button onClick={onCancel}>{cancelLabel ?? t('shared.cancel')}</Button>
+      <Button color="primary" type="submit" loading={submitting}>
+        {submitLabel ?? t('shared.save')}
+      </Button>
+    </div>
+  );
+}
+
+/** The × that removes one row of a list (a photo, a portion, an item), named by `label`. */
+export function RemoveButton({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Button size="mini" fill="outline" color="danger" aria-label={label} onClick={onRemove}>
+      ×
+    </Button>
+  );
+}
+
+/**
+ * Sends a form's body with `send`; when it is saved, a success toast saying `done`, then `onSaved` with the answer.
+ * When it is refused, nothing more: the API client has shown why.
+ */
+export async function saveWithToast<R>(send: () => Promise<R>, done: string, onSaved: (saved: R) => void) {
+  let saved: R;
+  try {
+    saved = await send();
+  } catch {
+    return;
+  }
+  Toast.show({ content: done, icon: 'success' });
+  onSaved(saved);
+}

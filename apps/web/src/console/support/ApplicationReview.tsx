@@ -1,16 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, Tag, TextArea, Toast } from 'antd-mobile';
+import { Button, Dialog, Tag, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { requiredText, type ConsoleSupportApplication, type SupportReviewStatus } from '@petheart/contracts';
 import { useLanguage } from '../../shared/i18n';
 import { ADMIN_BASE, formatTimestamp } from '../sections';
 import { useSupportApi } from './api';
 import { SupportEventForm } from './SupportEventForm';
-import { FormRow } from '../shared/ui';
+import { NoteForm } from '../shared/note-form';
 import styles from '../shared/admin.module.css';
 import own from '../shared/console-content.module.css';
 
@@ -21,8 +18,7 @@ export const REVIEW_COLORS: Record<SupportReviewStatus, 'warning' | 'success' | 
 };
 
 /** The reason the applicant sees (ConsoleSupportReviewBodySchema: required when rejecting, ≤ 500). */
-const RejectFormSchema = z.object({ reason: requiredText('v.rejectRemark', 500) });
-type RejectForm = z.input<typeof RejectFormSchema>;
+const RejectReason = requiredText('v.rejectRemark', 500);
 
 /** Sends a review decision (supportConsoleEndpoints.review); resolves with the reviewed application, or null. */
 function useReview(id: number) {
@@ -47,49 +43,29 @@ function RejectApplicationForm({
 }) {
   const { t } = useTranslation('admin');
   const review = useReview(application.id);
-  const { control, handleSubmit, formState } = useForm<RejectForm>({
-    resolver: zodResolver(RejectFormSchema),
-    defaultValues: { reason: '' },
-  });
-  const submit = handleSubmit(async ({ reason }) => {
-    const saved = await review(2, reason);
-    if (!saved) return;
-    Toast.show({ content: t('supportApps.statuses.2'), icon: 'success' });
-    onDone(saved);
-  });
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label={t('supportApps.rejectTitle')}>
-      <h3>{t('supportApps.rejectTitle')}</h3>
-      <Controller
-        control={control}
-        name="reason"
-        render={({ field, fieldState }) => (
-          <FormRow
-            label={t('supportApps.reason')}
-            htmlFor="application-reject-reason"
-            error={fieldState.error?.message}
-            hint={t('supportApps.reasonHint')}
-          >
-            <TextArea
-              id="application-reject-reason"
-              className={styles.input}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              autoSize={{ minRows: 2, maxRows: 5 }}
-              maxLength={500}
-              showCount
-            />
-          </FormRow>
-        )}
-      />
-      <div className={own.decisionButtons}>
-        {children}
-        <Button color="danger" type="submit" loading={formState.isSubmitting}>
-          {t('supportApps.reject')}
-        </Button>
-      </div>
-    </form>
+    <NoteForm
+      name={t('supportApps.rejectTitle')}
+      intro={<h3>{t('supportApps.rejectTitle')}</h3>}
+      schema={RejectReason}
+      field={{
+        id: 'application-reject-reason',
+        label: t('supportApps.reason'),
+        hint: t('supportApps.reasonHint'),
+        maxLength: 500,
+        maxRows: 5,
+      }}
+      submitLabel={t('supportApps.reject')}
+      color="danger"
+      send={(reason) => review(2, reason)}
+      onSent={(saved) => {
+        if (!saved) return;
+        Toast.show({ content: t('supportApps.statuses.2'), icon: 'success' });
+        onDone(saved);
+      }}
+    >
+      {children}
+    </NoteForm>
   );
 }
 

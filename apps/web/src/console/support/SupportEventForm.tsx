@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Input, Switch, TextArea, Toast } from 'antd-mobile';
-import { Controller, useFieldArray, useForm, type Control, type Resolver } from 'react-hook-form';
+import { Button, Switch } from 'antd-mobile';
+import { Controller, useFieldArray, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ConsoleSupportEventCreateBodySchema,
@@ -11,8 +11,10 @@ import {
 } from '@petheart/contracts';
 import { useMessage } from '../../shared/i18n';
 import { ImageField } from '../shared/content-ui';
+import { FieldRow, TextAreaField, TextField } from '../shared/fields';
 import { bodyResolver } from '../shared/forms';
-import { listErrorOf } from '../shared/settings-ui';
+import { CellField, listErrorOf } from '../shared/settings-ui';
+import { FormFooter, RemoveButton, saveWithToast } from '../shared/ui';
 import {
   blankItem,
   createEventBody,
@@ -21,7 +23,6 @@ import {
   updateEventBody,
   type EventFormValues,
 } from './support-forms';
-import { FormRow } from '../shared/ui';
 import { useSupportApi } from './api';
 import styles from '../shared/admin.module.css';
 import money from '../shared/money.module.css';
@@ -31,50 +32,6 @@ export type EventFormMode =
   { kind: 'create'; application: ConsoleSupportApplication } | { kind: 'edit'; event: ConsoleSupportEvent };
 
 type ItemField = 'title' | 'price' | 'gift' | 'target';
-
-/** One text cell of an item row, its message under it. */
-function ItemCell<B>({
-  control,
-  index,
-  name,
-  label,
-  numeric = false,
-  maxLength,
-}: {
-  control: Control<EventFormValues, unknown, B>;
-  index: number;
-  name: ItemField;
-  label: string;
-  numeric?: boolean;
-  maxLength: number;
-}) {
-  const message = useMessage();
-  return (
-    <Controller
-      control={control}
-      name={`items.${index}.${name}`}
-      render={({ field, fieldState }) => (
-        <td>
-          <input
-            className={numeric ? `${money.cellInput ?? ''} ${money.narrow ?? ''}` : money.cellInput}
-            aria-label={label}
-            aria-invalid={fieldState.error ? true : undefined}
-            inputMode={numeric ? 'numeric' : undefined}
-            value={field.value}
-            maxLength={maxLength}
-            onChange={(e) => {
-              field.onChange(e.currentTarget.value);
-            }}
-            onBlur={field.onBlur}
-          />
-          {fieldState.error?.message ? (
-            <div className={money.cellError}>{message(fieldState.error.message)}</div>
-          ) : null}
-        </td>
-      )}
-    />
-  );
-}
 
 function EventFormBody<B>({
   title,
@@ -104,18 +61,23 @@ function EventFormBody<B>({
     defaultValues: defaults,
   });
   const items = useFieldArray({ control, name: 'items' });
-  const submit = handleSubmit(async (body) => {
-    let saved: ConsoleSupportEvent;
-    try {
-      saved = await send(body);
-    } catch {
-      return; // the API client has shown why
-    }
-    Toast.show({ content: editing ? t('supportEvents.saved') : t('supportEvents.published'), icon: 'success' });
-    onSaved(saved);
-  });
-  const cell = (name: ItemField, i: number) =>
-    t('supportEvents.field', { field: t(`supportEvents.${name === 'title' ? 'itemTitle' : name}`), n: i + 1 });
+  const submit = handleSubmit((body) =>
+    saveWithToast(() => send(body), editing ? t('supportEvents.saved') : t('supportEvents.published'), onSaved),
+  );
+  /** One text cell of item row `i` (numbers in a narrow cell), named by its column and row. */
+  const cell = (i: number, name: ItemField, maxLength: number, numeric = false) => (
+    <CellField
+      control={control}
+      name={`items.${i}.${name}`}
+      label={t('supportEvents.field', {
+        field: t(`supportEvents.${name === 'title' ? 'itemTitle' : name}`),
+        n: i + 1,
+      })}
+      narrow={numeric}
+      numeric={numeric ? 'numeric' : false}
+      maxLength={maxLength}
+    />
+  );
   const listError = listErrorOf(formState.errors.items);
 
   return (
@@ -123,52 +85,26 @@ function EventFormBody<B>({
       <h2 className={styles.formTitle}>{title}</h2>
       <div className={styles.formBody}>
         {intro}
-        <Controller
+        <TextField
           control={control}
           name="title"
-          render={({ field, fieldState }) => (
-            <FormRow label={t('supportEvents.eventTitle')} htmlFor="event-title" error={fieldState.error?.message}>
-              <Input
-                id="event-title"
-                className={styles.input}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                maxLength={80}
-              />
-            </FormRow>
-          )}
+          id="event-title"
+          label={t('supportEvents.eventTitle')}
+          maxLength={80}
         />
-        <Controller
+        <TextAreaField
           control={control}
           name="description"
-          render={({ field, fieldState }) => (
-            <FormRow
-              label={t('supportEvents.description')}
-              htmlFor="event-description"
-              error={fieldState.error?.message}
-            >
-              <TextArea
-                id="event-description"
-                className={styles.input}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoSize={{ minRows: 3, maxRows: 8 }}
-                maxLength={5000}
-              />
-            </FormRow>
-          )}
+          id="event-description"
+          label={t('supportEvents.description')}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={5000}
         />
-        <Controller
-          control={control}
-          name="cover"
-          render={({ field, fieldState }) => (
-            <FormRow label={t('supportEvents.cover')} error={fieldState.error?.message}>
-              <ImageField value={field.value} onChange={field.onChange} label={t('supportEvents.cover')} wide />
-            </FormRow>
+        <FieldRow control={control} name="cover" label={t('supportEvents.cover')}>
+          {(field) => (
+            <ImageField value={field.value} onChange={field.onChange} label={t('supportEvents.cover')} wide />
           )}
-        />
+        </FieldRow>
         {editing ? (
           <Controller
             control={control}
@@ -202,28 +138,23 @@ function EventFormBody<B>({
           <tbody>
             {items.fields.map((row, i) => (
               <tr key={row.id} data-testid={`item-row-${String(i)}`}>
-                <ItemCell control={control} index={i} name="title" label={cell('title', i)} maxLength={60} />
+                {cell(i, 'title', 60)}
                 {row.itemId ? (
                   <td className={`${money.number ?? ''} ${own.cellText ?? ''}`}>{row.price}</td>
                 ) : (
-                  <ItemCell control={control} index={i} name="price" label={cell('price', i)} numeric maxLength={7} />
+                  cell(i, 'price', 7, true)
                 )}
-                <ItemCell control={control} index={i} name="gift" label={cell('gift', i)} maxLength={200} />
-                <ItemCell control={control} index={i} name="target" label={cell('target', i)} numeric maxLength={8} />
+                {cell(i, 'gift', 200)}
+                {cell(i, 'target', 8, true)}
                 <td className={`${money.number ?? ''} ${own.cellText ?? ''}`}>{row.itemId ? row.completed : '—'}</td>
                 <td>
                   {row.itemId ? null : (
-                    <Button
-                      size="mini"
-                      fill="outline"
-                      color="danger"
-                      aria-label={t('supportEvents.removeItem', { n: i + 1 })}
-                      onClick={() => {
+                    <RemoveButton
+                      label={t('supportEvents.removeItem', { n: i + 1 })}
+                      onRemove={() => {
                         items.remove(i);
                       }}
-                    >
-                      ×
-                    </Button>
+                    />
                   )}
                 </td>
               </tr>
@@ -247,12 +178,12 @@ function EventFormBody<B>({
           ) : null}
         </div>
       </div>
-      <div className={styles.formFooter}>
-        <Button onClick={onClose}>{t('supportEvents.cancel')}</Button>
-        <Button color="primary" type="submit" loading={formState.isSubmitting}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormFooter
+        onCancel={onClose}
+        submitting={formState.isSubmitting}
+        submitLabel={submitLabel}
+        cancelLabel={t('supportEvents.cancel')}
+      />
     </form>
   );
 }
