@@ -100,3 +100,39 @@ test('a camera that stops shows the offline mask within 5 s and blocks Feed', as
     if (running) await fleet.stop();
   }
 });
+
+test('when the network drops the room says Reconnecting…, its state unknown and Feed blocked; back, it says so and plays on', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/pages/live/live?device_id=PH-0002');
+  await expectPlaying(page, 1);
+  await expect(page.getByTestId('feeder-state')).toHaveAttribute('data-state', 'online');
+  await expect(page.getByTestId('reconnecting')).toBeHidden();
+  await page.evaluate(() => {
+    document.documentElement.dataset.e2eSameDocument = 'yes';
+  });
+
+  await context.setOffline(true);
+  // Issue 26 §4: within 3 s.
+  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 3_000 });
+  await expect(page.getByTestId('reconnecting')).toHaveText('Reconnecting…');
+  await expect(page.getByTestId('feeder-state')).toHaveAttribute('data-state', 'unknown');
+  await expect(page.getByTestId('camera-state')).toHaveText('Camera: unknown');
+  await expect(page.getByTestId('feed-button')).toHaveAttribute('aria-disabled', 'true');
+  // aria-disabled (it still says why when tapped): the tap opens no feed sheet.
+  await page.getByTestId('feed-button').click({ force: true });
+  await expect(page.getByTestId('feed-sheet')).toBeHidden();
+  await snap(page, 'live-reconnecting', 'en');
+
+  await context.setOffline(false);
+  await expect(page.getByText('Reconnected')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('reconnecting')).toBeHidden();
+  await expect(page.getByTestId('feeder-state')).toHaveAttribute('data-state', 'online');
+  await expect(page.getByTestId('feed-button')).not.toHaveAttribute('aria-disabled', 'true');
+  // No reload: the same document plays on.
+  expect(await page.evaluate(() => document.documentElement.dataset.e2eSameDocument)).toBe('yes');
+  const video = page.getByTestId('live-video');
+  const at = await video.evaluate((v) => (v as HTMLVideoElement).currentTime);
+  await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).currentTime)).toBeGreaterThan(at + 1);
+});

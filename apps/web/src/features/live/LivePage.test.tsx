@@ -224,4 +224,58 @@ describe('LivePage', () => {
     });
     expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent('/pages/live/live?device_id=PH-0002')}`);
   });
+
+  it('when the room’s socket drops: Reconnecting…, the states unknown and grey, no feed; back, it says so', async () => {
+    stubRoom(detail(true, true));
+    renderLive();
+    const feed = await screen.findByTestId('feed-button');
+    await waitFor(() => {
+      expect(sockets).toHaveLength(1);
+    });
+    const socket = sockets[0];
+    if (!socket) throw new Error('no socket');
+    act(() => {
+      socket.fire('connect');
+    });
+    await waitFor(() => {
+      expect(feed).not.toHaveAttribute('aria-disabled');
+    });
+    expect(screen.queryByTestId('reconnecting')).toBeNull();
+
+    act(() => {
+      socket.fire('disconnect', 'transport close');
+    });
+    expect(await screen.findByTestId('reconnecting')).toHaveTextContent('Reconnecting…');
+    expect(screen.getByTestId('feeder-state')).toHaveTextContent('Feeder: unknown');
+    expect(screen.getByTestId('camera-state')).toHaveAttribute('data-state', 'unknown');
+    expect(feed).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(feed);
+    expect(screen.queryByTestId('feed-sheet')).not.toBeInTheDocument();
+
+    act(() => {
+      socket.fire('connect');
+    });
+    expect(await screen.findByText('Reconnected')).toBeInTheDocument();
+    expect(screen.queryByTestId('reconnecting')).toBeNull();
+    expect(screen.getByTestId('feeder-state')).toHaveTextContent('Feeder online');
+    expect(feed).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('when the browser goes offline it says so at once, in Simplified Chinese too', async () => {
+    stubRoom(detail(true, true));
+    renderApp('/pages/live/live?device_id=PH-0002', { locale: 'zh-CN' });
+    await screen.findByTestId('feed-button');
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByTestId('reconnecting')).toHaveTextContent('正在重新连接…');
+    expect(screen.getByTestId('camera-state')).toHaveTextContent('摄像头状态未知');
+    online.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('已重新连接')).toBeInTheDocument();
+    online.mockRestore();
+  });
 });

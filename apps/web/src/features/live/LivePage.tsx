@@ -17,6 +17,7 @@ import { FeedSheet } from './components/FeedSheet';
 import { RoomHeader, StateChips } from './components/RoomHeader';
 import { ShareGuide } from './components/ShareGuide';
 import { VideoStage } from './components/VideoStage';
+import { isReconnecting, useBrowserOnline, useRecovered } from './connection';
 import { useComments } from './useComments';
 import { useClips } from './useClips';
 import { useFeed } from './useFeed';
@@ -56,7 +57,7 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
   const [fansOpen, setFansOpen] = useState(false);
   const [clipView, setClipView] = useState<ClipView | null>(null);
 
-  useLiveSocket(deviceId, token, {
+  const socket = useLiveSocket(deviceId, token, {
     joined: (ack) => {
       patch((r) => ({ ...r, viewers: ack.viewers }));
       void sync(ack.latest_seq);
@@ -76,6 +77,13 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
       patch((r) => ({ ...r, grams_today: e.grams_today }));
       feed.onRoomFed(e);
     },
+  });
+
+  // Honest connection state (connection.ts): the link to the room, and saying so when it is back.
+  const browserOnline = useBrowserOnline();
+  const reconnecting = isReconnecting({ browserOnline, socket: socket.state, videoLost: player.view.lost });
+  useRecovered(reconnecting, () => {
+    toast(t('reconnected'));
   });
 
   // The browser tab carries the room's name.
@@ -159,7 +167,8 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
         void record();
         return;
       case 'feed':
-        feed.start();
+        if (reconnecting) toast(t('reconnecting'));
+        else feed.start();
         return;
       case 'group':
         setFansOpen(true);
@@ -200,14 +209,16 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
           }}
           onFollow={toggleFollow}
           following={busy === 'follow'}
+          stale={reconnecting}
         />
         <VideoStage
           videoRef={player.videoRef}
           view={player.view}
           onToggleMute={player.toggleMute}
           onTapToPlay={player.tapToPlay}
+          reconnecting={reconnecting}
         />
-        <StateChips room={room} />
+        <StateChips room={room} unknown={reconnecting} />
       </div>
       <ClipStrip
         clips={clips.list}
@@ -219,7 +230,7 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
       <CommentComposer signedIn={Boolean(token)} onSend={sendComment} onLogin={ensureLogin} />
       <ActionBar
         onAction={onAction}
-        feedBlocked={feed.blocked !== null}
+        feedBlocked={feed.blocked !== null || reconnecting}
         busy={clipView?.kind === 'recording' ? 'record' : null}
       />
 
@@ -227,6 +238,7 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
         feed={feed}
         deviceName={room?.device.name ?? ''}
         balance={user?.balance ?? null}
+        reconnecting={reconnecting}
         onRecharge={() => {
           feed.close();
           navigateTo(RECHARGE_PATH);

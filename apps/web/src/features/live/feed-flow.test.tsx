@@ -142,6 +142,15 @@ function stubFetch(feed: (endpoint: Endpoint | undefined, body: Record<string, u
       else if (endpoint === liveEndpoints.detail) reply = ok(ROOM);
       else if (endpoint === liveEndpoints.commentList) reply = ok({ list: [], latest_seq: 0 });
       else if (endpoint === mediaEndpoints.clipList) reply = ok({ list: [], total: 0, page: 1, limit: 10 });
+      // a room whose video answers (jsdom plays none of it: the player says "unsupported", not "reconnecting")
+      else if (endpoint === mediaEndpoints.play)
+        reply = ok({
+          flv_url: '/live/PH-0002.flv?s=x',
+          ws_url: null,
+          hls_url: null,
+          expires_at: 1,
+          camera_online: true,
+        });
       else reply = feed(endpoint, body);
       const r = (await reply) ?? fail(404, 'not_found', '404');
       return new Response(JSON.stringify(r.body), { status: r.status ?? 200 });

@@ -9,10 +9,13 @@ import {
   showsOfflineMask,
   type PlayerStatus,
 } from './player-machine';
+import { VIDEO_STALL_NOTICE_MS, useBrowserOnline } from './connection';
 
 /** What the video area shows. */
 export interface PlayerView {
   status: PlayerStatus;
+  /** The picture stalled, or failed and is being retried, while the camera is believed online (connection.ts). */
+  lost: boolean;
   masked: boolean;
   loading: boolean;
   needsTap: boolean;
@@ -39,6 +42,7 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
   const [playback, setPlayback] = useState<Playback | null>(null);
   const [muted, setMuted] = useState(true);
   const [needsTap, setNeedsTap] = useState(false);
+  const [stalled, setStalled] = useState(false);
 
   // The room's camera state (detail and `device` events).
   useEffect(() => {
@@ -65,6 +69,12 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
       stale = true;
     };
   }, [state.status, deviceId, live]);
+
+  // The network is back: try at once rather than after the backoff.
+  const browserOnline = useBrowserOnline();
+  useEffect(() => {
+    if (browserOnline) dispatch({ type: 'retry' });
+  }, [browserOnline]);
 
   // offline: the next try after the backoff delay.
   useEffect(() => {
@@ -95,14 +105,19 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
     video.addEventListener('ended', fail);
     let lastTime = -1;
     let lastChange = Date.now();
+    // Every half second: a picture that stopped moving shows as stalled after VIDEO_STALL_NOTICE_MS (the page
+    // says it is reconnecting), and after STALL_MS the stream is started again.
     const watchdog = setInterval(() => {
       if (video.currentTime !== lastTime) {
         lastTime = video.currentTime;
         lastChange = Date.now();
-      } else if (Date.now() - lastChange > STALL_MS) {
-        fail();
+        setStalled(false);
+        return;
       }
-    }, 1_000);
+      const still = Date.now() - lastChange;
+      if (!video.paused && lastTime >= 0 && still > VIDEO_STALL_NOTICE_MS) setStalled(true);
+      if (still > STALL_MS) fail();
+    }, 500);
     const start = (play: () => Promise<void> | void) => {
       Promise.resolve(play()).catch(() => {
         // Autoplay refused (even muted, e.g. in data-saver modes): a tap starts it.
@@ -154,6 +169,7 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
     return () => {
       disposed = true;
       clearInterval(watchdog);
+      setStalled(false);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('ended', fail);
       video.removeEventListener('error', fail);
@@ -182,6 +198,7 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
 
   const view: PlayerView = {
     status: state.status,
+    lost: state.cameraOnline && ((state.status === 'playing' && stalled) || state.failures > 0),
     masked: showsOfflineMask(state),
     loading: (state.status === 'requesting' || state.status === 'starting') && !showsOfflineMask(state),
     needsTap: needsTap && active,

@@ -7,6 +7,7 @@ import {
   type LiveServerEvent,
   type LiveServerEventName,
 } from '@petheart/contracts';
+import type { SocketState } from './connection';
 
 export type LiveSocketHandlers = {
   [K in LiveServerEventName]: (payload: LiveServerEvent<K>) => void;
@@ -24,7 +25,7 @@ const JOIN_TIMEOUT_MS = 10_000;
  * token in the handshake, `join` on every connect, and the server events validated against the contract.
  */
 export function useLiveSocket(deviceId: string, token: string | null, handlers: LiveSocketHandlers) {
-  const [connected, setConnected] = useState(false);
+  const [state, setState] = useState<SocketState>('connecting');
   const ref = useRef(handlers);
   useEffect(() => {
     ref.current = handlers;
@@ -39,15 +40,16 @@ export function useLiveSocket(deviceId: string, token: string | null, handlers: 
       const s = io(LIVE_NAMESPACE, { path: '/socket.io', auth: token ? { token } : {} });
       socket = s;
       s.on('connect', () => {
-        setConnected(true);
+        setState('connected');
         s.timeout(JOIN_TIMEOUT_MS).emit('join', { device_id: deviceId }, (err: unknown, raw: unknown) => {
           if (err) return;
           const ack = RoomJoinAckSchema.safeParse(raw);
           if (ack.success && ack.data.ok) ref.current.joined(ack.data);
         });
       });
+      // socket.io reconnects by itself (with backoff); until it has, the page shows it is reconnecting.
       s.on('disconnect', () => {
-        setConnected(false);
+        setState('lost');
       });
       // A refusal by the server's middleware is not retried by socket.io; other errors are (reconnection).
       s.on('connect_error', (error: Error) => {
@@ -69,9 +71,9 @@ export function useLiveSocket(deviceId: string, token: string | null, handlers: 
         if (socket.connected) socket.emit('leave', { device_id: deviceId });
         socket.disconnect();
       }
-      setConnected(false);
+      setState('connecting');
     };
   }, [deviceId, token]);
 
-  return { connected };
+  return { state };
 }

@@ -34,11 +34,14 @@ export function FeedSheet({
   deviceName,
   balance,
   onRecharge,
+  reconnecting = false,
 }: {
   feed: Feed;
   deviceName: string;
   balance: number | null;
   onRecharge: () => void;
+  /** The page lost its link to the room: no new feed until it is back (a feed on its way keeps its progress). */
+  reconnecting?: boolean;
 }) {
   const { t } = useTranslation('live');
   const message = useMessage();
@@ -89,13 +92,15 @@ export function FeedSheet({
             color="primary"
             shape="rounded"
             size="large"
-            disabled={!portion}
+            disabled={!portion || reconnecting}
             loading={feed.sending || progress !== null}
             onClick={() => void feed.confirm()}
           >
-            {portion
-              ? t('feedSheet.confirm', { weight: formatWeight(portion.grams, locale), count: portion.coins })
-              : t('feedSheet.choose')}
+            {reconnecting
+              ? t('reconnecting')
+              : portion
+                ? t('feedSheet.confirm', { weight: formatWeight(portion.grams, locale), count: portion.coins })
+                : t('feedSheet.choose')}
           </Button>
           <p className={styles.note}>{t('feedSheet.note')}</p>
         </section>

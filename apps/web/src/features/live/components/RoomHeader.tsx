@@ -12,11 +12,14 @@ export function RoomHeader({
   onBack,
   onFollow,
   following,
+  stale = false,
 }: {
   room: LiveDetail | undefined;
   onBack: () => void;
   onFollow: () => void;
   following: boolean;
+  /** The page is reconnecting: LIVE is grey (what is shown may be behind). */
+  stale?: boolean;
 }) {
   const { t } = useTranslation('live');
   const { locale } = useLanguage();
@@ -32,7 +35,9 @@ export function RoomHeader({
       <div className={styles.liveMeta}>
         <span
           className={
-            room && !room.device.camera_online ? `${styles.liveBadge} ${styles.liveBadgeOff}` : styles.liveBadge
+            stale || (room && !room.device.camera_online)
+              ? `${styles.liveBadge} ${styles.liveBadgeOff}`
+              : styles.liveBadge
           }
         >
           {t('live')}
@@ -57,21 +62,34 @@ export function RoomHeader({
 }
 
 /** The device's state under the video: feeder, camera, food stock, grams fed today. */
-export function StateChips({ room }: { room: LiveDetail | undefined }) {
+/** The room's state; while reconnecting (`unknown`) the feeder's and camera's are grey and say they are unknown. */
+export function StateChips({ room, unknown = false }: { room: LiveDetail | undefined; unknown?: boolean }) {
   const { t } = useTranslation('live');
   const { locale } = useLanguage();
   if (!room) return <div className={`${styles.chips} ${styles.chipsPending}`} />;
   const d = room.device;
   const chip = (on: boolean, label: string, testId: string) => (
-    <li className={on ? `${styles.chip} ${styles.chipOn}` : `${styles.chip} ${styles.chipOff}`} data-testid={testId}>
+    <li
+      className={`${styles.chip} ${unknown ? styles.chipUnknown : on ? styles.chipOn : styles.chipOff}`}
+      data-testid={testId}
+      data-state={unknown ? 'unknown' : on ? 'online' : 'offline'}
+    >
       <span className={styles.dot} aria-hidden="true" />
       {label}
     </li>
   );
   return (
     <ul className={styles.chips} aria-label={t('stateLabel')}>
-      {chip(d.feeder_online, d.feeder_online ? t('feederOnline') : t('feederOffline'), 'feeder-state')}
-      {chip(d.camera_online, d.camera_online ? t('cameraOnline') : t('cameraOffline'), 'camera-state')}
+      {chip(
+        d.feeder_online,
+        unknown ? t('feederUnknown') : d.feeder_online ? t('feederOnline') : t('feederOffline'),
+        'feeder-state',
+      )}
+      {chip(
+        d.camera_online,
+        unknown ? t('cameraUnknown') : d.camera_online ? t('cameraOnline') : t('cameraOffline'),
+        'camera-state',
+      )}
       <li className={styles.chip} data-testid="food-stock">
         {t('foodStock', { weight: formatWeight(d.food_stock, locale) })}
       </li>

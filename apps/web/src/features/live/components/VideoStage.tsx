@@ -10,9 +10,12 @@ export function VideoStage({
   view,
   onToggleMute,
   onTapToPlay,
+  reconnecting,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
   view: PlayerView;
+  /** The page lost its link to the room (connection.ts): said over the picture instead of "camera offline". */
+  reconnecting: boolean;
   onToggleMute: () => void;
   onTapToPlay: () => void;
 }) {
@@ -30,7 +33,13 @@ export function VideoStage({
         disablePictureInPicture
         disableRemotePlayback
       />
-      {view.masked && (
+      {reconnecting && (
+        <div className={styles.mask} data-testid="reconnecting" role="status">
+          <span className="ph-spinner ph-spinner-large" aria-hidden="true" />
+          <span className={styles.maskLabel}>{t('reconnecting')}</span>
+        </div>
+      )}
+      {view.masked && !reconnecting && (
         <div className={styles.mask} data-testid="camera-offline-mask" role="status">
           <CameraOffIcon className={styles.maskIcon} />
           <span className={styles.maskLabel}>{t('cameraOffline')}</span>
@@ -43,7 +52,7 @@ export function VideoStage({
           <span className={styles.maskHint}>{t('unsupportedHint')}</span>
         </div>
       )}
-      {view.loading && (
+      {view.loading && !reconnecting && (
         <div className={styles.videoLoading} role="status">
           <span className="ph-spinner ph-spinner-large" aria-hidden="true" />
           <span className="ph-visually-hidden">{t('connecting')}</span>
