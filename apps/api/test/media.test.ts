@@ -113,7 +113,7 @@ describe.skipIf(!ffmpeg)('live video (embedded media server, real ffmpeg cameras
 
   it('streams HTTP-FLV through a signed address; refuses edited, expired or foreign ones', async () => {
     const play = await playback('PH-0001');
-    expect(play).toMatchObject({ ws_url: null, hls_url: null, camera_online: true });
+    expect(play).toMatchObject({ ws_url: null, camera_online: true });
     expect(play.flv_url).toMatch(/^\/live\/PH-0001\.flv\?e=\d+&v=a[\w-]+&s=[\w-]{43}$/);
     expect(play.expires_at - Math.floor(api.clock.now().getTime() / 1000)).toBe(3600);
 
@@ -153,6 +153,67 @@ describe.skipIf(!ffmpeg)('live video (embedded media server, real ffmpeg cameras
     // Expired: past expires_at the address no longer starts a stream.
     api.clock.advance(3601 * 1000);
     expect((await api.get(play.flv_url)).status).toBe(403);
+  });
+
+  it('serves the live stream as HLS too: a signed playlist of 1 s segments at addresses that never change', async () => {
+    const play = await playback('PH-0001');
+    expect(play.hls_url).toMatch(/^\/live\/PH-0001\.m3u8\?e=\d+&v=a[\w-]+&s=[\w-]{43}$/);
+    const hlsUrl = play.hls_url ?? '';
+    const get = (url: string) => api.app.inject({ method: 'GET', url });
+    // ffmpeg has written a few 1 s segments (the stream has been live since an earlier test).
+    let text = '';
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const res = await get(hlsUrl);
+      if (res.statusCode === 200) text = res.body;
+      if ((text.match(/#EXTINF/g) ?? []).length >= 3 || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const res = await get(hlsUrl);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(res.headers['cache-control']).toBe('public, max-age=1');
+
+    // A live media playlist as RFC 8216 has it: the tags, segments no longer than the target, no end.
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    expect(lines[0]).toBe('#EXTM3U');
+    const target = Number(/^#EXT-X-TARGETDURATION:(\d+)$/m.exec(text)?.[1]);
+    expect(target).toBeGreaterThanOrEqual(1);
+    expect(target).toBeLessThanOrEqual(2);
+    expect(text).toMatch(/^#EXT-X-MEDIA-SEQUENCE:\d+$/m);
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    const durations = [...text.matchAll(/^#EXTINF:([\d.]+),/gm)].map((m) => Number(m[1]));
+    expect(durations.length).toBeGreaterThanOrEqual(3);
+    for (const d of durations) expect(Math.round(d)).toBeLessThanOrEqual(target);
+    const segments = lines.filter((l) => !l.startsWith('#'));
+    expect(segments).toHaveLength(durations.length);
+    for (const url of segments) expect(url).toMatch(/^\/live\/hls\/PH-0001\/\d+\/\d+\.ts\?t=[\w-]{43}$/);
+
+    // A segment: MPEG-TS, cached for good; its address names its recording, so it never names other bytes.
+    const first = segments[0] ?? '';
+    const segment = await get(first);
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['content-type']).toBe('video/mp2t');
+    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(segment.rawPayload[0]).toBe(0x47); // the TS sync byte
+    expect(segment.rawPayload.length % 188).toBe(0);
+    // Its token is checked: edited, moved to another segment or device, or left out, it is refused.
+    const token = new URL(first, origin).searchParams.get('t') ?? '';
+    const edited = first.replace(`t=${token}`, `t=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`);
+    expect((await get(edited)).statusCode).toBe(403);
+    expect(
+      (await get(first.replace(/\/(\d+)\.ts\?/, (_, n: string) => `/${String(Number(n) + 1)}.ts?`))).statusCode,
+    ).toBe(403);
+    expect((await get(first.replace('/PH-0001/', '/PH-0002/'))).statusCode).toBe(403);
+    expect((await get(first.split('?')[0] ?? '')).statusCode).toBe(403);
+    // The playlist is what expires: edited or foreign, refused; a device not publishing has none.
+    const url = new URL(hlsUrl, origin);
+    const s = url.searchParams.get('s') ?? '';
+    url.searchParams.set('s', `${s.slice(0, -1)}${s.endsWith('A') ? 'B' : 'A'}`);
+    expect((await get(`${url.pathname}${url.search}`)).statusCode).toBe(403);
+    expect((await get(`/live/PH-0002.m3u8${new URL(hlsUrl, origin).search}`)).statusCode).toBe(403);
+    const idle = await playback('PH-0006');
+    expect(idle.hls_url).toBeNull();
+    expect((await get(idle.flv_url.replace('.flv', '.m3u8'))).statusCode).toBe(404);
   });
 
   it('cuts a clip of the last seconds into an MP4 that only its owner can publish', async () => {

@@ -16,9 +16,14 @@ const LiveStreamParamsSchema = z.object({ file: z.string() });
 /** The stream's signed query string (`e`, `v`, `s`), checked by the media service. */
 const LiveStreamQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
+/** An HLS segment's address: the device, its recording (when it began, ms) and the segment, with its token. */
+const HlsSegmentParamsSchema = z.object({ device_id: z.string(), recording: z.string(), segment: z.string() });
+const HlsSegmentQuerySchema = z.object({ t: z.string().optional() });
+
 /**
  * The live room's video: /api/live/play (playback addresses), /api/live/clip/create|publish|list, and
- * GET /live/:file, the signed HTTP-FLV stream itself (`/live/{device id}.flv?e=&v=&s=`, same origin as the app).
+ * GET /live/:file, the signed stream itself (`/live/{device id}.flv?e=&v=&s=` HTTP-FLV, or
+ * `/live/{device id}.m3u8?e=&v=&s=` the HLS playlist), and GET /live/hls/... its HLS segments.
  */
 export const mediaEndpoints = {
   play: post('/api/live/play', { auth: 'optional', tag, input: LiveDeviceBodySchema, data: PlaybackSchema }),
@@ -37,12 +42,20 @@ export const mediaEndpoints = {
     message: 'ok.clipPublished',
   }),
   clipList: post('/api/live/clip/list', { auth: 'none', tag, input: ClipListBodySchema, data: ClipListDataSchema }),
-  /** GET /live/:file: the FLV stream (video/x-flv), left out of the OpenAPI document. */
+  /** GET /live/:file: the FLV stream (video/x-flv) or the HLS playlist, left out of the OpenAPI document. */
   stream: raw('GET', '/live/:file', {
     auth: 'none',
     tag,
     hide: true,
     params: LiveStreamParamsSchema,
     query: LiveStreamQuerySchema,
+  }),
+  /** An HLS segment (video/mp2t): an address that never changes (cached as immutable), with its token. */
+  hlsSegment: raw('GET', '/live/hls/:device_id/:recording/:segment', {
+    auth: 'none',
+    tag,
+    hide: true,
+    params: HlsSegmentParamsSchema,
+    query: HlsSegmentQuerySchema,
   }),
 };

@@ -28,6 +28,8 @@ export interface MediaServerDeps {
 /** Rolling recordings: 3 s segments (cut on keyframes), kept ~40 s: enough for a 15 s clip. */
 export const SEGMENT_MS = 3_000;
 const KEEP_MS = 40_000;
+/** Live HLS beside the FLV (issue 26): 1 s segments (a keyframe every second), the playlist lists the last 6. */
+export const HLS = { segmentSeconds: 1, listSize: 6 } as const;
 const RECORDER_RETRY_MS = 2_000;
 
 interface Recording {
@@ -155,6 +157,12 @@ export class MediaServer implements DeviceSessionControl {
     return recording.recorder.recent(windowMs);
   }
 
+  /** The live HLS of a stream being recorded: its folder and when its recording began; undefined otherwise. */
+  hls(deviceId: string): { dir: string; startedAtMs: number } | undefined {
+    const recording = this.recordings.get(deviceId);
+    return recording?.unsubscribe ? recording.recorder.hls : undefined;
+  }
+
   /** Old credentials stop working: the cached verification goes and the live publish is closed. */
   revoke(deviceId: string): void {
     this.auth.forget(deviceId);
@@ -211,6 +219,7 @@ export class MediaServer implements DeviceSessionControl {
       dir: path.join(this.recordingsDir, deviceId),
       segmentMs: SEGMENT_MS,
       keepMs: KEEP_MS,
+      hls: HLS,
       onExit: (reason) => {
         this.onError(new Error(`the recording of ${deviceId} stopped: ${reason}`));
         if (this.recordings.get(deviceId)?.recorder !== recorder) return;

@@ -13,6 +13,43 @@ export interface RecorderOptions {
   keepMs: number;
   /** ffmpeg ended by itself (not through stop()). */
   onExit: (reason: string) => void;
+  /** Also write the stream as live HLS into `dir/hls/` (index.m3u8 and its segments), from the same ffmpeg. */
+  hls?: HlsOptions;
+}
+
+export interface HlsOptions {
+  /** Target segment length; the cameras send a keyframe every second, where segments are cut. */
+  segmentSeconds: number;
+  /** Segments the playlist lists (older ones are deleted). */
+  listSize: number;
+}
+
+/** The live HLS playlist's file name in a recording's `hls/` folder. */
+export const HLS_PLAYLIST = 'index.m3u8';
+/** An HLS segment's file name: its sequence number. */
+export const HLS_SEGMENT = /^\d{1,9}\.ts$/;
+
+/** ffmpeg's HLS muxer: a live playlist (temp file then rename) of `listSize` 1 s segments, old ones deleted. */
+function hlsOutput(dir: string, o: HlsOptions): string[] {
+  return [
+    '-map',
+    '0:v?',
+    '-map',
+    '0:a?',
+    '-c',
+    'copy',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(o.segmentSeconds),
+    '-hls_list_size',
+    String(o.listSize),
+    '-hls_flags',
+    'delete_segments+omit_endlist+temp_file+independent_segments',
+    '-hls_segment_filename',
+    path.join(dir, '%d.ts'),
+    path.join(dir, HLS_PLAYLIST),
+  ];
 }
 
 /** Beyond this much FLV waiting for ffmpeg the recording is dropped rather than let memory grow. */
@@ -50,10 +87,18 @@ export class StreamRecorder {
     },
   };
 
+  /** Where the live HLS is written (when asked for), and when this recording began (names its segments). */
+  get hls(): { dir: string; startedAtMs: number } | undefined {
+    return this.options.hls && this.child
+      ? { dir: path.join(this.options.dir, 'hls'), startedAtMs: this.startedAtMs }
+      : undefined;
+  }
+
   async start(): Promise<void> {
     const { dir } = this.options;
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
+    if (this.options.hls) await mkdir(path.join(dir, 'hls'));
     const child = spawn(
       this.options.ffmpeg,
       [
@@ -87,6 +132,7 @@ export class StreamRecorder {
         '-reset_timestamps',
         '1',
         path.join(dir, '%06d.ts'),
+        ...(this.options.hls ? hlsOutput(path.join(dir, 'hls'), this.options.hls) : []),
       ],
       { stdio: ['pipe', 'ignore', 'pipe'] },
     ) as unknown as ChildProcessWithoutNullStreams;

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { CLIP_SECONDS, type Clip, type ClipListData, type Playback } from '@petheart/contracts';
@@ -10,6 +11,8 @@ import { retryAfterSeconds, type RateLimiter } from '../../lib/rate-limit/limite
 import { seconds } from '../../lib/time';
 import type { DeviceRepository } from '../device/repository';
 import { writeClip } from './clip-file';
+import { viewerPlaylist } from './hls';
+import { HLS_PLAYLIST, HLS_SEGMENT } from './recorder';
 import type { MediaServer } from './media-server';
 import { toClip } from './presenter';
 import type { ClipRepository } from './repository';
@@ -18,7 +21,7 @@ import type { PlaybackCheck, PlaybackSigner } from './signer';
 export type ClipListener = (clip: Clip) => void;
 
 export interface LiveMediaServiceDeps {
-  media: Pick<MediaServer, 'enabled' | 'isLive' | 'recent' | 'watch'>;
+  media: Pick<MediaServer, 'enabled' | 'isLive' | 'recent' | 'watch' | 'hls'>;
   devices: Pick<DeviceRepository, 'byId'>;
   clips: ClipRepository;
   signer: PlaybackSigner;
@@ -59,10 +62,11 @@ export class LiveMediaService {
     const expires = nowSeconds + Math.floor(this.deps.playbackTtlMs / 1000);
     const viewer = user ? `u${String(user.id)}` : `a${randomBytes(9).toString('base64url')}`;
     const query = this.deps.signer.query({ deviceId: device.id, viewer, expires });
+    const hls = this.deps.media.enabled ? this.deps.media.hls(device.id) : undefined;
     return {
       flv_url: `/live/${device.id}.flv?${query}`,
       ws_url: null,
-      hls_url: null,
+      hls_url: hls ? `/live/${device.id}.m3u8?${query}` : null,
       expires_at: expires,
       camera_online: this.deps.media.enabled ? this.deps.media.isLive(device.id) : device.cameraOnline,
     };
@@ -99,6 +103,34 @@ export class LiveMediaService {
       else this.openStreams.delete(address);
     });
     return stream;
+  }
+
+  /**
+   * The live HLS playlist behind a playback address (forbidden unless signed for this device and not expired;
+   * not_found while the device is not publishing or its first segment is not written yet): ffmpeg's playlist
+   * with each segment at its own address, `/live/hls/{device}/{recording}/{n}.ts?t={token}`.
+   */
+  async playlist(deviceId: string, query: Record<string, unknown>): Promise<string> {
+    if (this.checkPlayback(deviceId, query) !== 'ok') throw new AppError('forbidden');
+    const live = this.deps.media.hls(deviceId);
+    if (!live) throw new AppError('not_found');
+    const recording = String(live.startedAtMs);
+    const text = await readFile(path.join(live.dir, HLS_PLAYLIST), 'utf8').catch(() => '');
+    const playlist = viewerPlaylist(text, (segment) => {
+      const token = this.deps.signer.segmentToken(deviceId, recording, segment);
+      return `/live/hls/${deviceId}/${recording}/${segment}?t=${token}`;
+    });
+    if (playlist === undefined) throw new AppError('not_found');
+    return playlist;
+  }
+
+  /** The file of an HLS segment whose token is right, while its recording is live (else not_found). */
+  segmentFile(deviceId: string, recording: string, segment: string, token: string | undefined): string {
+    if (!HLS_SEGMENT.test(segment) || !token || !this.deps.signer.checkSegment(deviceId, recording, segment, token))
+      throw new AppError('forbidden');
+    const live = this.deps.media.hls(deviceId);
+    if (String(live?.startedAtMs) !== recording || !live) throw new AppError('not_found');
+    return path.join(live.dir, segment);
   }
 
   /** Cuts the last CLIP_SECONDS of the device's live stream into an MP4 for the user (unpublished). */

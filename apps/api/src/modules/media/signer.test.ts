@@ -43,4 +43,17 @@ describe('PlaybackSigner', () => {
     expect(() => new PlaybackSigner('short')).toThrow(/32 bytes/);
     expect(() => signer.query({ ...grant, viewer: 'a b' })).toThrow(/viewer/);
   });
+
+  it('gives each HLS segment a token that never changes and fits only that segment', () => {
+    const signer = new PlaybackSigner('k'.repeat(32));
+    const token = signer.segmentToken('PH-0001', '1700000000000', '41.ts');
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(signer.segmentToken('PH-0001', '1700000000000', '41.ts')).toBe(token);
+    expect(signer.checkSegment('PH-0001', '1700000000000', '41.ts', token)).toBe(true);
+    expect(signer.checkSegment('PH-0001', '1700000000000', '42.ts', token)).toBe(false);
+    expect(signer.checkSegment('PH-0002', '1700000000000', '41.ts', token)).toBe(false);
+    expect(signer.checkSegment('PH-0001', '1700000000001', '41.ts', token)).toBe(false);
+    expect(signer.checkSegment('PH-0001', '1700000000000', '41.ts', 'short')).toBe(false);
+    expect(new PlaybackSigner('j'.repeat(32)).checkSegment('PH-0001', '1700000000000', '41.ts', token)).toBe(false);
+  });
 });

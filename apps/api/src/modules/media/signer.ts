@@ -48,6 +48,21 @@ export class PlaybackSigner {
     return grant.expires < nowSeconds ? 'expired' : 'ok';
   }
 
+  /**
+   * The token in an HLS segment's address: HMAC over the device, its recording and the segment, with no
+   * expiry, so the address never changes (a CDN caches it as immutable) yet cannot be made up. What expires is
+   * the playlist's signature: only a viewer with a valid playlist learns the segments' addresses.
+   */
+  segmentToken(deviceId: string, recording: string, segment: string): string {
+    return createHmac('sha256', this.key).update(`seg\n${deviceId}\n${recording}\n${segment}`).digest('base64url');
+  }
+
+  /** Whether `token` is the segment's (constant time). */
+  checkSegment(deviceId: string, recording: string, segment: string, token: string): boolean {
+    if (!SIGNATURE.test(token)) return false;
+    return timingSafeEqual(Buffer.from(this.segmentToken(deviceId, recording, segment)), Buffer.from(token));
+  }
+
   private signature(grant: PlaybackGrant): string {
     return createHmac('sha256', this.key)
       .update(`play\n${grant.deviceId}\n${String(grant.expires)}\n${grant.viewer}`)
