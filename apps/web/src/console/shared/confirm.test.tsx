@@ -40,6 +40,12 @@ function renderRows(run: (id: number) => Promise<unknown>) {
   return invalidate;
 }
 
+/**
+ * antd-mobile's Dialog settles its promise after its closing animation, which runs on animation frames: slow on
+ * a loaded machine. Waits after a dialog's button allow for that.
+ */
+const AFTER_DIALOG = { timeout: 5_000 };
+
 /** The confirmation dialog open with `question` (its accessible name). */
 async function dialog(question: string) {
   return within(await screen.findByRole('dialog', { name: question }));
@@ -59,7 +65,7 @@ describe('a console action confirmed first', () => {
     await user.click((await dialog('Delete row 1?')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).toBeNull();
-    });
+    }, AFTER_DIALOG);
     expect(run).not.toHaveBeenCalled();
     expect(invalidate).not.toHaveBeenCalled();
   });
@@ -69,11 +75,11 @@ describe('a console action confirmed first', () => {
     const invalidate = renderRows(run);
     await user.click(await screen.findByRole('button', { name: 'Delete 1' }));
     await user.click((await dialog('Delete row 1?')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Deleted', {}, AFTER_DIALOG)).toBeInTheDocument();
     expect(run).toHaveBeenCalledWith(1, expect.anything());
     await waitFor(() => {
       expect(invalidate).toHaveBeenCalledWith({ queryKey: ['rows'] });
-    });
+    }, AFTER_DIALOG);
   });
 
   it('toasts nothing when `done` answers no text', async () => {
@@ -83,7 +89,7 @@ describe('a console action confirmed first', () => {
     await user.click((await dialog('Delete row 2?')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => {
       expect(invalidate).toHaveBeenCalledWith({ queryKey: ['rows'] });
-    });
+    }, AFTER_DIALOG);
     expect(run).toHaveBeenCalledWith(2, expect.anything());
     expect(screen.queryByText('Deleted')).toBeNull();
   });
@@ -95,7 +101,7 @@ describe('a console action confirmed first', () => {
     await user.click((await dialog('Delete row 1?')).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => {
       expect(invalidate).toHaveBeenCalledWith({ queryKey: ['rows'] });
-    });
+    }, AFTER_DIALOG);
     expect(screen.queryByText('Deleted')).toBeNull();
   });
 });
