@@ -41,6 +41,20 @@ test('a live room plays the station camera and shows its state', async ({ page }
   await snap(page, 'live', 'en');
 });
 
+test('a live room plays through HLS too (hls.js in Chromium) when asked; FLV stays the default', async ({ page }) => {
+  await page.goto('/pages/live/live?device_id=PH-0001&player=hls');
+  const video = page.getByTestId('live-video');
+  await expect(video).toHaveAttribute('data-player', 'hlsjs');
+  await expectPlaying(page, 1.5);
+  const at = await video.evaluate((v) => (v as HTMLVideoElement).currentTime);
+  await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).currentTime)).toBeGreaterThan(at + 1);
+  await expect(page.getByTestId('camera-offline-mask')).toBeHidden();
+  await expect(page.getByTestId('reconnecting')).toBeHidden();
+  // The default stays the low-latency FLV.
+  await page.goto('/pages/live/live?device_id=PH-0001');
+  await expect(video).toHaveAttribute('data-player', 'flv');
+});
+
 test('two viewers see each other in the viewer count and each other’s comments', async ({ browser, baseURL }) => {
   const url = baseURL ?? '';
   const alice = await signedInPage(browser, url, DEMO_USER);

@@ -39,7 +39,7 @@ const postClipPath = (clip: Clip) => {
   return `/pages/publish/publish?${q.toString()}`;
 };
 
-function LiveRoom({ deviceId }: { deviceId: string }) {
+function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolean }) {
   const { t } = useTranslation('live');
   const message = useMessage();
   const { navigateTo, back } = useNavigator();
@@ -49,7 +49,7 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
   const queryClient = useQueryClient();
   const { room, query, patch, live } = useRoom(deviceId);
   const { comments, push, sync } = useComments(deviceId, live);
-  const player = useLivePlayer(deviceId, live, room?.device.camera_online);
+  const player = useLivePlayer(deviceId, live, room?.device.camera_online, { preferHls });
   const clips = useClips(deviceId, live);
   const { share, guide, closeGuide } = useShare();
   const feed = useFeed(room, ensureLogin);
@@ -282,7 +282,10 @@ function LiveRoom({ deviceId }: { deviceId: string }) {
   );
 }
 
-/** /pages/live/live?device_id=…: a feeding station's live room. */
+/**
+ * /pages/live/live?device_id=…: a feeding station's live room. `&player=hls` plays its HLS (natively or through
+ * hls.js) instead of the low-latency FLV: for networks that cut long downloads, and to check the HLS path.
+ */
 export default function LivePage() {
   const { t } = useTranslation('live');
   const [params] = useSearchParams();
@@ -295,5 +298,5 @@ export default function LivePage() {
       </div>
     );
   }
-  return <LiveRoom key={deviceId} deviceId={deviceId} />;
+  return <LiveRoom key={deviceId} deviceId={deviceId} preferHls={params.get('player') === 'hls'} />;
 }

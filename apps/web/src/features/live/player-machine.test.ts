@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialPlayerState,
+  playbackEnv,
   playbackSource,
   playerReducer,
   retryDelay,
   showsOfflineMask,
+  type PlaybackGlobals,
+  type PlaybackSource,
   type PlayerEvent,
   type PlayerState,
 } from './player-machine';
@@ -113,4 +116,42 @@ describe('playbackSource', () => {
     });
     expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: false })).toEqual({ kind: 'none' });
   });
+
+  it('with ?player=hls: HLS, natively where the browser plays it, else through hls.js; FLV when there is no HLS', () => {
+    expect(playbackSource(p, 'https://a.example', { mse: true, nativeHls: false }, true)).toEqual({
+      kind: 'hlsjs',
+      url: 'https://a.example/hls/PH-0001.m3u8',
+    });
+    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: true }, true).kind).toBe('hls');
+    expect(
+      playbackSource({ ...p, hls_url: null }, 'https://a.example', { mse: true, nativeHls: false }, true).kind,
+    ).toBe('flv');
+    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: false }, true).kind).toBe('none');
+  });
+});
+
+describe('the player per browser (what each exposes, and what it plays)', () => {
+  const p = { flv_url: '/live/PH-0001.flv?s=x', hls_url: '/live/PH-0001.m3u8?s=x' };
+  /** A constructor standing in for MediaSource or ManagedMediaSource (the choice asks only whether it is there). */
+  const MediaSourceStub = function MediaSource() {
+    return undefined;
+  };
+  const browsers: [string, PlaybackGlobals, PlaybackSource['kind']][] = [
+    // No MediaSource on iPhone before iOS 17.1; Safari plays HLS itself.
+    ['iOS 16 Safari', { canPlayHls: 'maybe' }, 'hls'],
+    // iOS 17.1+: ManagedMediaSource, which mpegts.js uses: low-latency FLV.
+    ['iOS 17.4 Safari', { ManagedMediaSource: MediaSourceStub, canPlayHls: 'maybe' }, 'flv'],
+    // WeChat's WKWebView exposes no MediaSource of either kind, and plays HLS.
+    ['WeChat on iOS', { canPlayHls: 'maybe' }, 'hls'],
+    ['WeChat on Android', { MediaSource: MediaSourceStub, canPlayHls: '' }, 'flv'],
+    // Chromium says "maybe" to HLS and cannot play it: its MediaSource decides.
+    ['desktop Chrome', { MediaSource: MediaSourceStub, canPlayHls: 'maybe' }, 'flv'],
+    ['Firefox', { MediaSource: MediaSourceStub, canPlayHls: '' }, 'flv'],
+    ['a browser with neither', { canPlayHls: '' }, 'none'],
+  ];
+  for (const [name, globals, kind] of browsers) {
+    it(`${name}: ${kind}`, () => {
+      expect(playbackSource(p, 'https://a.example', playbackEnv(globals)).kind).toBe(kind);
+    });
+  }
 });

@@ -85,19 +85,48 @@ export function showsOfflineMask(state: PlayerState): boolean {
   return state.status === 'offline' || state.failures > 0 || !state.cameraOnline;
 }
 
-/** How to play an issued address here: FLV through MediaSource (mpegts.js), native HLS, or not at all. */
-export type PlaybackSource = { kind: 'flv'; url: string } | { kind: 'hls'; url: string } | { kind: 'none' };
+/** How to play an issued address here: FLV (mpegts.js), HLS the browser plays itself, HLS through hls.js, or not at all. */
+export type PlaybackSource =
+  { kind: 'flv'; url: string } | { kind: 'hls'; url: string } | { kind: 'hlsjs'; url: string } | { kind: 'none' };
+
+/** What this browser can play (from `playbackEnv`). */
+export interface PlaybackEnv {
+  /** mpegts.js plays live FLV here: MediaSource, or ManagedMediaSource (iOS 17.1+). */
+  mse: boolean;
+  /** The browser plays HLS itself. Only counted without MediaSource: Chromium answers "maybe" and cannot. */
+  nativeHls: boolean;
+}
+
+/** The parts of `window` and a `<video>` the choice reads. */
+export interface PlaybackGlobals {
+  MediaSource?: unknown;
+  ManagedMediaSource?: unknown;
+  /** `video.canPlayType('application/vnd.apple.mpegurl')`. */
+  canPlayHls: string;
+}
+
+export function playbackEnv(g: PlaybackGlobals): PlaybackEnv {
+  const mse = typeof g.MediaSource === 'function' || typeof g.ManagedMediaSource === 'function';
+  return { mse, nativeHls: !mse && g.canPlayHls !== '' };
+}
 
 /**
- * MediaSource first (Chromium also claims native HLS, so that answer only counts without MediaSource), then
- * native HLS when the deployment serves it. mpegts.js needs an absolute address.
+ * Low-latency FLV where MediaSource plays it; else HLS the browser plays itself (iOS Safari before 17.1, in-app
+ * browsers on iOS); else nothing. `preferHls` (the live page's `?player=hls`) takes HLS where there is one:
+ * natively, or through hls.js, which needs MediaSource. Addresses become absolute (mpegts.js needs that).
  */
 export function playbackSource(
   p: { flv_url: string; hls_url: string | null },
   origin: string,
-  env: { mse: boolean; nativeHls: boolean },
+  env: PlaybackEnv,
+  preferHls = false,
 ): PlaybackSource {
-  if (env.mse) return { kind: 'flv', url: new URL(p.flv_url, origin).href };
-  if (p.hls_url && env.nativeHls) return { kind: 'hls', url: new URL(p.hls_url, origin).href };
+  const abs = (url: string) => new URL(url, origin).href;
+  if (p.hls_url && preferHls) {
+    if (env.nativeHls) return { kind: 'hls', url: abs(p.hls_url) };
+    if (env.mse) return { kind: 'hlsjs', url: abs(p.hls_url) };
+  }
+  if (env.mse) return { kind: 'flv', url: abs(p.flv_url) };
+  if (p.hls_url && env.nativeHls) return { kind: 'hls', url: abs(p.hls_url) };
   return { kind: 'none' };
 }

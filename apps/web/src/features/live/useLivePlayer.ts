@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type Mpegts from 'mpegts.js';
 import type { Playback } from '@petheart/contracts';
 import type { LiveApi } from './api';
+import { attachSource, loadMpegts, type Detach } from './attach-source';
 import {
   initialPlayerState,
+  playbackEnv,
   playbackSource,
   playerReducer,
   showsOfflineMask,
@@ -25,18 +26,18 @@ export interface PlayerView {
 /** No new frame for this long while "playing" = the stream died without saying so. */
 const STALL_MS = 8_000;
 
-const loadMpegts = () => import('mpegts.js').then((m) => m.default);
-
-function hasMediaSource(): boolean {
-  return typeof window.MediaSource === 'function' || 'ManagedMediaSource' in window;
-}
-
 /**
  * The room's video: asks mediaEndpoints.play for a fresh address, plays it with mpegts.js (loaded on demand) at low
  * latency, muted and inline; reconnects with backoff (player-machine.ts), at once when the camera comes back,
  * and destroys the player when it is not needed any more.
  */
-export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boolean | undefined) {
+export function useLivePlayer(
+  deviceId: string,
+  live: LiveApi,
+  cameraOnline: boolean | undefined,
+  options: { preferHls?: boolean } = {},
+) {
+  const preferHls = options.preferHls ?? false;
   const videoRef = useRef<HTMLVideoElement>(null);
   const [state, dispatch] = useReducer(playerReducer, cameraOnline ?? true, initialPlayerState);
   const [playback, setPlayback] = useState<Playback | null>(null);
@@ -53,7 +54,7 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
   // stream can start as soon as the address arrives.
   useEffect(() => {
     if (state.status !== 'requesting' || !deviceId) return;
-    if (hasMediaSource()) loadMpegts().catch(() => undefined);
+    if (typeof window.MediaSource === 'function' || 'ManagedMediaSource' in window) loadMpegts().catch(() => undefined);
     let stale = false;
     live.play(deviceId).then(
       (p) => {
@@ -92,10 +93,12 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
   useEffect(() => {
     const video = videoRef.current;
     if (!active || !playback || !video) return;
-    let disposed = false;
-    let player: Mpegts.Player | undefined;
+    // An object, not a variable: the checks after an await read it as it is then.
+    const life = { disposed: false };
+    const isDisposed = () => life.disposed;
+    let detach: Detach | undefined;
     const fail = () => {
-      if (!disposed) dispatch({ type: 'stream_failed' });
+      if (!life.disposed) dispatch({ type: 'stream_failed' });
     };
     const onPlaying = () => {
       setNeedsTap(false);
@@ -121,69 +124,41 @@ export function useLivePlayer(deviceId: string, live: LiveApi, cameraOnline: boo
     const start = (play: () => Promise<void> | void) => {
       Promise.resolve(play()).catch(() => {
         // Autoplay refused (even muted, e.g. in data-saver modes): a tap starts it.
-        if (!disposed) setNeedsTap(true);
+        if (!life.disposed) setNeedsTap(true);
       });
     };
 
-    const nativeHls = video.canPlayType('application/vnd.apple.mpegurl') !== '';
-    void (hasMediaSource() ? loadMpegts() : Promise.resolve(null)).then((mpegts) => {
-      if (disposed) return;
-      const source = playbackSource(playback, window.location.origin, {
-        mse: mpegts?.getFeatureList().mseLivePlayback ?? false,
-        nativeHls,
-      });
-      if (source.kind === 'none' || (source.kind === 'flv' && !mpegts)) {
-        dispatch({ type: 'unsupported' });
-        return;
-      }
-      video.muted = true;
-      if (source.kind === 'hls') {
-        video.addEventListener('error', fail);
-        video.src = source.url;
-        start(() => video.play());
-        return;
-      }
-      if (!mpegts) return;
-      player = mpegts.createPlayer(
-        { type: 'flv', isLive: true, url: source.url },
-        {
-          isLive: true,
-          enableWorker: false,
-          enableStashBuffer: false,
-          stashInitialSize: 128,
-          lazyLoad: false,
-          autoCleanupSourceBuffer: true,
-          liveBufferLatencyChasing: true,
-          liveBufferLatencyMaxLatency: 1.5,
-          liveBufferLatencyMinRemain: 0.3,
-        },
-      );
-      player.on(mpegts.Events.ERROR, fail);
-      player.on(mpegts.Events.LOADING_COMPLETE, fail);
-      player.attachMediaElement(video);
-      player.load();
-      const p = player;
-      start(() => p.play());
-    }, fail);
+    const env = playbackEnv({
+      MediaSource: window.MediaSource,
+      ManagedMediaSource: (window as { ManagedMediaSource?: unknown }).ManagedMediaSource,
+      canPlayHls: video.canPlayType('application/vnd.apple.mpegurl'),
+    });
+    void (env.mse ? loadMpegts() : Promise.resolve(null))
+      .then(async (mpegts) => {
+        if (life.disposed) return;
+        // FLV needs what mpegts.js needs (H.264 in MediaSource), not only MediaSource.
+        const flv = env.mse && (mpegts?.getFeatureList().mseLivePlayback ?? false);
+        const source = playbackSource(playback, window.location.origin, { ...env, mse: flv }, preferHls);
+        if (source.kind === 'none') {
+          dispatch({ type: 'unsupported' });
+          return;
+        }
+        const attached = await attachSource(video, source, fail, start);
+        // Left meanwhile (the player's module was loading): undo at once.
+        if (isDisposed()) attached();
+        else detach = attached;
+      })
+      .catch(fail);
 
     return () => {
-      disposed = true;
+      life.disposed = true;
       clearInterval(watchdog);
       setStalled(false);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('ended', fail);
-      video.removeEventListener('error', fail);
-      if (player) {
-        player.pause();
-        player.unload();
-        player.detachMediaElement();
-        player.destroy();
-      } else if (video.getAttribute('src')) {
-        video.removeAttribute('src');
-        video.load();
-      }
+      detach?.();
     };
-  }, [active, playback]);
+  }, [active, playback, preferHls]);
 
   const toggleMute = useCallback(() => {
     const video = videoRef.current;
