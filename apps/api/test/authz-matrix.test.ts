@@ -24,6 +24,7 @@ const LIVE_ROOM = 'live device ids are public: every live room is open to everyo
 const PUBLIC_IDS: Record<string, string> = {
   'POST /api/live/detail device_id': LIVE_ROOM,
   'POST /api/live/play device_id': LIVE_ROOM,
+  'GET /live/hls/:device_id/:recording/:segment device_id': `${LIVE_ROOM} (a segment also needs the token its signed playlist gives)`,
   'POST /api/live/follow device_id': LIVE_ROOM,
   'POST /api/live/unfollow device_id': LIVE_ROOM,
   'POST /api/live/fans/join device_id': LIVE_ROOM,
