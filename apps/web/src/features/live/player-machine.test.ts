@@ -100,33 +100,47 @@ describe('playbackSource', () => {
   const p = { flv_url: '/live/PH-0001.flv?sign=abc', hls_url: '/hls/PH-0001.m3u8' };
 
   it('plays FLV through MediaSource with an absolute address, even where native HLS is claimed', () => {
-    expect(playbackSource(p, 'http://localhost:8080', { mse: true, nativeHls: true })).toEqual({
+    expect(playbackSource(p, 'http://localhost:8080', { mse: true, flv: true, nativeHls: true })).toEqual({
       kind: 'flv',
       url: 'http://localhost:8080/live/PH-0001.flv?sign=abc',
     });
   });
 
   it('without MediaSource: native HLS when served, else nothing', () => {
-    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: true })).toEqual({
+    expect(playbackSource(p, 'https://a.example', { mse: false, flv: false, nativeHls: true })).toEqual({
       kind: 'hls',
       url: 'https://a.example/hls/PH-0001.m3u8',
     });
-    expect(playbackSource({ ...p, hls_url: null }, 'https://a.example', { mse: false, nativeHls: true })).toEqual({
+    expect(
+      playbackSource({ ...p, hls_url: null }, 'https://a.example', { mse: false, flv: false, nativeHls: true }),
+    ).toEqual({
       kind: 'none',
     });
-    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: false })).toEqual({ kind: 'none' });
+    expect(playbackSource(p, 'https://a.example', { mse: false, flv: false, nativeHls: false })).toEqual({
+      kind: 'none',
+    });
   });
 
-  it('with ?player=hls: HLS, natively where the browser plays it, else through hls.js; FLV when there is no HLS', () => {
-    expect(playbackSource(p, 'https://a.example', { mse: true, nativeHls: false }, true)).toEqual({
+  it('where MediaSource cannot take FLV, HLS through hls.js', () => {
+    expect(playbackSource(p, 'https://a.example', { mse: true, flv: false, nativeHls: false })).toEqual({
       kind: 'hlsjs',
       url: 'https://a.example/hls/PH-0001.m3u8',
     });
-    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: true }, true).kind).toBe('hls');
+  });
+
+  it('with ?player=hls: HLS, natively where the browser plays it, else through hls.js; FLV when there is no HLS', () => {
+    expect(playbackSource(p, 'https://a.example', { mse: true, flv: true, nativeHls: false }, true)).toEqual({
+      kind: 'hlsjs',
+      url: 'https://a.example/hls/PH-0001.m3u8',
+    });
+    expect(playbackSource(p, 'https://a.example', { mse: false, flv: false, nativeHls: true }, true).kind).toBe('hls');
     expect(
-      playbackSource({ ...p, hls_url: null }, 'https://a.example', { mse: true, nativeHls: false }, true).kind,
+      playbackSource({ ...p, hls_url: null }, 'https://a.example', { mse: true, flv: true, nativeHls: false }, true)
+        .kind,
     ).toBe('flv');
-    expect(playbackSource(p, 'https://a.example', { mse: false, nativeHls: false }, true).kind).toBe('none');
+    expect(playbackSource(p, 'https://a.example', { mse: false, flv: false, nativeHls: false }, true).kind).toBe(
+      'none',
+    );
   });
 });
 

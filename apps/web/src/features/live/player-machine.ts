@@ -91,8 +91,10 @@ export type PlaybackSource =
 
 /** What this browser can play (from `playbackEnv`). */
 export interface PlaybackEnv {
-  /** mpegts.js plays live FLV here: MediaSource, or ManagedMediaSource (iOS 17.1+). */
+  /** MediaSource or ManagedMediaSource (iOS 17.1+): what mpegts.js and hls.js play through. */
   mse: boolean;
+  /** mpegts.js plays live FLV here (MediaSource that takes its codecs); playbackEnv assumes it does with mse. */
+  flv: boolean;
   /** The browser plays HLS itself. Only counted without MediaSource: Chromium answers "maybe" and cannot. */
   nativeHls: boolean;
 }
@@ -107,13 +109,13 @@ export interface PlaybackGlobals {
 
 export function playbackEnv(g: PlaybackGlobals): PlaybackEnv {
   const mse = typeof g.MediaSource === 'function' || typeof g.ManagedMediaSource === 'function';
-  return { mse, nativeHls: !mse && g.canPlayHls !== '' };
+  return { mse, flv: mse, nativeHls: !mse && g.canPlayHls !== '' };
 }
 
 /**
- * Low-latency FLV where MediaSource plays it; else HLS the browser plays itself (iOS Safari before 17.1, in-app
- * browsers on iOS); else nothing. `preferHls` (the live page's `?player=hls`) takes HLS where there is one:
- * natively, or through hls.js, which needs MediaSource. Addresses become absolute (mpegts.js needs that).
+ * Low-latency FLV where mpegts.js plays it; else HLS the browser plays itself (iOS Safari before 17.1, in-app
+ * browsers on iOS); else HLS through hls.js where there is MediaSource; else nothing. `preferHls` (the live
+ * page's `?player=hls`) takes HLS first where there is one. Addresses become absolute (mpegts.js needs that).
  */
 export function playbackSource(
   p: { flv_url: string; hls_url: string | null },
@@ -122,11 +124,14 @@ export function playbackSource(
   preferHls = false,
 ): PlaybackSource {
   const abs = (url: string) => new URL(url, origin).href;
-  if (p.hls_url && preferHls) {
-    if (env.nativeHls) return { kind: 'hls', url: abs(p.hls_url) };
-    if (env.mse) return { kind: 'hlsjs', url: abs(p.hls_url) };
-  }
-  if (env.mse) return { kind: 'flv', url: abs(p.flv_url) };
-  if (p.hls_url && env.nativeHls) return { kind: 'hls', url: abs(p.hls_url) };
-  return { kind: 'none' };
+  const hls: PlaybackSource | undefined = !p.hls_url
+    ? undefined
+    : env.nativeHls
+      ? { kind: 'hls', url: abs(p.hls_url) }
+      : env.mse
+        ? { kind: 'hlsjs', url: abs(p.hls_url) }
+        : undefined;
+  if (preferHls && hls) return hls;
+  if (env.flv) return { kind: 'flv', url: abs(p.flv_url) };
+  return hls ?? { kind: 'none' };
 }

@@ -137,8 +137,8 @@ export function useLivePlayer(
       .then(async (mpegts) => {
         if (life.disposed) return;
         // FLV needs what mpegts.js needs (H.264 in MediaSource), not only MediaSource.
-        const flv = env.mse && (mpegts?.getFeatureList().mseLivePlayback ?? false);
-        const source = playbackSource(playback, window.location.origin, { ...env, mse: flv }, preferHls);
+        const flv = env.flv && (mpegts?.getFeatureList().mseLivePlayback ?? false);
+        const source = playbackSource(playback, window.location.origin, { ...env, flv }, preferHls);
         if (source.kind === 'none') {
           dispatch({ type: 'unsupported' });
           return;
