@@ -31,7 +31,12 @@ export async function attachSource(
   }
   if (source.kind === 'hlsjs') {
     const Hls = await loadHls();
-    const hls = new Hls({ enableWorker: false, liveSyncDurationCount: 2, backBufferLength: 30 });
+    const hls = new Hls({
+      enableWorker: false,
+      liveSyncDurationCount: 1,
+      liveMaxLatencyDurationCount: 4,
+      backBufferLength: 30,
+    });
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) fail();
     });
