@@ -35,7 +35,7 @@ function SignInField({
       name={name}
       render={({ field, fieldState }) => (
         <>
-          <label className={styles.srOnly} htmlFor={id}>
+          <label className="ph-visually-hidden" htmlFor={id}>
             {label}
           </label>
           <Input

@@ -48,7 +48,7 @@ export function SearchBar({
       }}
     >
       {before}
-      <label className={styles.srOnly} htmlFor={id}>
+      <label className="ph-visually-hidden" htmlFor={id}>
         {label}
       </label>
       <Input

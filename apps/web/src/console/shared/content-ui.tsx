@@ -39,7 +39,7 @@ export function LangTabs({
         >
           <span className={`${styles.fill ?? ''} ${styles[fills[l]] ?? ''}`} aria-hidden="true" />
           {t(`langs.${l}`)}
-          <span className={styles.srOnly}> ({t(`content.${state[fills[l]]}`, { lang: t(`langs.${l}`) })})</span>
+          <span className="ph-visually-hidden"> ({t(`content.${state[fills[l]]}`, { lang: t(`langs.${l}`) })})</span>
         </button>
       ))}
     </div>

@@ -195,7 +195,7 @@ export function SelectFilter({ label, ...choice }: ChoiceProps & { label: string
 export function ToolbarSelect({ id, label, ...choice }: ChoiceProps & { id: string; label: string }) {
   return (
     <>
-      <label className={admin.srOnly} htmlFor={id}>
+      <label className="ph-visually-hidden" htmlFor={id}>
         {label}
       </label>
       <Choice id={id} className={admin.select} {...choice} />

@@ -27,7 +27,7 @@ export function Field({ ref, ...p }: FieldProps) {
   const message = useMessage();
   return (
     <div className={styles.field}>
-      <label className={styles.srOnly} htmlFor={p.name}>
+      <label className="ph-visually-hidden" htmlFor={p.name}>
         {p.label}
       </label>
       <div className={styles.fieldRow}>

@@ -50,7 +50,7 @@ function NicknameEditor({ initial, onClose }: { initial: string; onClose: () => 
         name="nickname"
         render={({ field, fieldState }) => (
           <>
-            <label className={styles.srOnly} htmlFor="nickname">
+            <label className="ph-visually-hidden" htmlFor="nickname">
               {t('userinfo.nickname')}
             </label>
             <Input
