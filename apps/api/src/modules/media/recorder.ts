@@ -29,15 +29,13 @@ export const HLS_PLAYLIST = 'index.m3u8';
 /** An HLS segment's file name: its sequence number. */
 export const HLS_SEGMENT = /^\d{1,9}\.ts$/;
 
+/** Every video and audio stream of the input, as it is (no re-encoding): before each output. */
+const COPY_STREAMS = ['-map', '0:v?', '-map', '0:a?', '-c', 'copy'];
+
 /** ffmpeg's HLS muxer: a live playlist (temp file then rename) of `listSize` 1 s segments, old ones deleted. */
 function hlsOutput(dir: string, o: HlsOptions): string[] {
   return [
-    '-map',
-    '0:v?',
-    '-map',
-    '0:a?',
-    '-c',
-    'copy',
+    ...COPY_STREAMS,
     '-f',
     'hls',
     '-hls_time',
@@ -114,12 +112,7 @@ export class StreamRecorder {
         'flv',
         '-i',
         'pipe:0',
-        '-map',
-        '0:v?',
-        '-map',
-        '0:a?',
-        '-c',
-        'copy',
+        ...COPY_STREAMS,
         '-f',
         'segment',
         '-segment_time',

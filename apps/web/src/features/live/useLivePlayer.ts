@@ -8,6 +8,7 @@ import {
   playbackSource,
   playerReducer,
   showsOfflineMask,
+  type PlaybackGlobals,
   type PlayerStatus,
 } from './player-machine';
 import { VIDEO_STALL_NOTICE_MS, useBrowserOnline } from './connection';
@@ -21,6 +22,15 @@ export interface PlayerView {
   loading: boolean;
   needsTap: boolean;
   muted: boolean;
+}
+
+/** What the player choice reads of this browser (and of the video element, once there is one). */
+function browserGlobals(video?: HTMLVideoElement): PlaybackGlobals {
+  return {
+    MediaSource: window.MediaSource,
+    ManagedMediaSource: (window as { ManagedMediaSource?: unknown }).ManagedMediaSource,
+    canPlayHls: video?.canPlayType('application/vnd.apple.mpegurl') ?? '',
+  };
 }
 
 /** No new frame for this long while "playing" = the stream died without saying so. */
@@ -54,7 +64,7 @@ export function useLivePlayer(
   // stream can start as soon as the address arrives.
   useEffect(() => {
     if (state.status !== 'requesting' || !deviceId) return;
-    if (typeof window.MediaSource === 'function' || 'ManagedMediaSource' in window) loadMpegts().catch(() => undefined);
+    if (playbackEnv(browserGlobals()).mse) loadMpegts().catch(() => undefined);
     let stale = false;
     live.play(deviceId).then(
       (p) => {
@@ -128,11 +138,7 @@ export function useLivePlayer(
       });
     };
 
-    const env = playbackEnv({
-      MediaSource: window.MediaSource,
-      ManagedMediaSource: (window as { ManagedMediaSource?: unknown }).ManagedMediaSource,
-      canPlayHls: video.canPlayType('application/vnd.apple.mpegurl'),
-    });
+    const env = playbackEnv(browserGlobals(video));
     void (env.mse ? loadMpegts() : Promise.resolve(null))
       .then(async (mpegts) => {
         if (life.disposed) return;
