@@ -50,6 +50,9 @@ const base = {
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
+    // A file's first test renders antd-mobile and queries by role in jsdom: 2–3 s with a test file on each of
+    // CI's two cores, too close to vitest's default 5 s (CI at b0a9574).
+    testTimeout: 15_000,
   },
 } satisfies UserWorkspaceConfig;
 
