@@ -56,7 +56,8 @@ export async function startApi(
   env: Record<string, string> = {},
   options: { nodeArgs?: string[] } = {},
 ): Promise<RunningApi> {
-  const port = await freePort();
+  // A caller that must know the port before the API starts (an nginx origin calling it back) passes PORT.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'petheart-bench-'));
   const args = [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
   const child = spawn(process.execPath, args, {
@@ -99,7 +100,7 @@ export async function startApi(
 }
 
 /** CPU seconds a process has used (user + system), from /proc; 0 when it is gone or not on Linux. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     const fields =
       readFileSync(`/proc/${String(pid)}/stat`, 'utf8')

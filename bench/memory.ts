@@ -259,6 +259,7 @@ export async function benchMemory(o: MemoryBenchOptions): Promise<{ samples: Sam
       const cameras = (await listed()).filter((d) => d.camera_online && !provisioned.has(d.device_id));
       for (const camera of cameras) {
         const play = dataOf(await post('/api/live/play', { device_id: camera.device_id }), PlaybackSchema);
+        if (!play.flv_url) continue; // the embedded run always has it
         const abort = new AbortController();
         viewers.push(abort);
         void fetch(new URL(play.flv_url, api.url), { signal: abort.signal })

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http, { type IncomingMessage } from 'node:http';
-import type { CameraChangeEvent, MediaServer } from '../src/modules/media/media-server';
+import type { CameraChangeEvent } from '../src/modules/media/camera-state';
+import type { MediaEngine } from '../src/modules/media/engine';
 
 /** A camera stand-in: ffmpeg publishing a test pattern (1 s GOP, like the feeder's camera) over RTMP. */
 export class TestPublisher {
@@ -63,7 +64,12 @@ export class TestPublisher {
 }
 
 /** Resolves with the next camera change of a device to `online` (listening starts at once). */
-export function cameraChange(media: MediaServer, deviceId: string, online: boolean, timeoutMs = 10_000) {
+export function cameraChange(
+  media: Pick<MediaEngine, 'onCameraChange'>,
+  deviceId: string,
+  online: boolean,
+  timeoutMs = 10_000,
+) {
   return new Promise<CameraChangeEvent>((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();

@@ -39,11 +39,18 @@ describe.skipIf(!ffmpeg)('live video (embedded media server, real ffmpeg cameras
   };
   const secret = (id: string) => secrets.get(id) ?? '';
   const cameraOnline = async (id: string) => (await api.container.services.liveMedia.play(id, null)).camera_online;
-  const playback = async (id: string) => okData(await api.post('/api/live/play', { device_id: id }), PlaybackSchema);
+  /** The embedded run's playback addresses (its FLV is always there). */
+  const playback = async (id: string) => {
+    const play = okData(await api.post('/api/live/play', { device_id: id }), PlaybackSchema);
+    if (play.flv_url === null) throw new Error('the embedded media server gives an FLV address');
+    return { ...play, flv_url: play.flv_url };
+  };
 
   beforeAll(async () => {
     api = await createTestApi({ env: { MEDIA_ENABLED: 'true' } });
-    media = api.container.services.media;
+    const engine = api.container.services.media;
+    if (!(engine instanceof MediaServer)) throw new Error('the embedded run uses the embedded media server');
+    media = engine;
     await api.app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${String((api.app.server.address() as AddressInfo).port)}`;
     secrets = new Map((await demoDeviceCredentials(api.config.dataDir)).map((c) => [c.id, c.secret]));

@@ -12,6 +12,7 @@ export * from './base';
 export * from './console-devices';
 export * from './live';
 export * from './video-stamp';
+export * from './media-hooks';
 export * from './payment';
 export * from './feed';
 export * from './feed-stats';

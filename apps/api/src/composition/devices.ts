@@ -13,10 +13,12 @@ import { DeviceGateway } from '../modules/gateway/gateway';
 import { MosquittoPasswordFile } from '../modules/gateway/mosquitto-accounts';
 import { CommandRepository } from '../modules/gateway/repository';
 import { resolveFfmpeg } from '../modules/media/ffmpeg';
+import type { MediaEngine } from '../modules/media/engine';
 import { MediaServer } from '../modules/media/media-server';
+import { NginxMedia } from '../modules/media/nginx/nginx-media';
 import { ClipRepository } from '../modules/media/repository';
 import { LiveMediaService } from '../modules/media/service';
-import { PlaybackSigner } from '../modules/media/signer';
+import { PlaybackSigner, type PlaybackGrant } from '../modules/media/signer';
 import { playbackSigningKey } from '../modules/media/signing-key';
 
 /** State reports on PGlite are written in batches at least this far apart (decision 018). */
@@ -56,23 +58,37 @@ export async function wireDevices({
     },
   });
   // Live video: the embedded media server takes the cameras' RTMP (and owns camera_online); viewers
-  // watch through signed HTTP-FLV addresses; clips are cut from its rolling recordings.
+  // watch through signed HTTP-FLV addresses; clips are cut from its rolling recordings. Scaled out, an
+  // nginx-rtmp origin takes the cameras and edges serve the viewers (issue 26 §5): the API carries no video.
   const ffmpeg = resolveFfmpeg(config.media.ffmpegPath);
-  const media = new MediaServer({
-    config: config.media,
-    devices: deviceRepository,
-    clock,
-    ffmpeg,
-    logLevel: config.logLevel,
-    onError: (error) => {
-      if (config.logLevel !== 'silent') console.warn('[media server]', error);
-    },
-  });
+  const mediaError = (error: unknown) => {
+    if (config.logLevel !== 'silent') console.warn('[media]', error);
+  };
+  const signingKey = await playbackSigningKey(config.media.signingKey, config.media.dir);
+  const nginx = config.media.nginx
+    ? new NginxMedia({
+        config: config.media.nginx,
+        devices: deviceRepository,
+        clock,
+        onError: mediaError,
+      })
+    : undefined;
+  const media: MediaEngine =
+    nginx ??
+    new MediaServer({
+      config: config.media,
+      devices: deviceRepository,
+      clock,
+      ffmpeg,
+      logLevel: config.logLevel,
+      onError: mediaError,
+    });
   const liveMedia = new LiveMediaService({
     media,
+    ...(nginx ? { edge: { playbackUrl: (grant: PlaybackGrant) => nginx.playbackUrl(grant) } } : {}),
     devices: deviceRepository,
     clips: new ClipRepository(db),
-    signer: new PlaybackSigner(await playbackSigningKey(config.media.signingKey, config.media.dir)),
+    signer: new PlaybackSigner(signingKey),
     // 1 clip per 10 s per user.
     clipLimiter: rateLimits.limiter('clips', [{ limit: 1, ms: 10_000 }]),
     clock,
@@ -113,5 +129,5 @@ export async function wireDevices({
     clock,
   });
 
-  return { baseRepository, commandRepository, gateway, media, liveMedia, bases, devices, deviceCatalog };
+  return { baseRepository, commandRepository, gateway, media, nginx, liveMedia, bases, devices, deviceCatalog };
 }

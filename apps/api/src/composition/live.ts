@@ -17,7 +17,7 @@ import { LiveListService } from '../modules/live/list-service';
 import { COMMENT_WINDOWS } from '../modules/live/policy';
 import { RoomRepository } from '../modules/live/room-repository';
 import { LiveRoomService } from '../modules/live/room-service';
-import type { MediaServer } from '../modules/media/media-server';
+import type { MediaEngine } from '../modules/media/engine';
 import type { LiveMediaService } from '../modules/media/service';
 import { LiveRealtime } from '../modules/realtime/realtime';
 import { ReportRepository } from '../modules/report/repository';
@@ -45,7 +45,7 @@ export function wireLive({
   deviceRepository: DeviceRepository;
   baseRepository: BaseRepository;
   gateway: DeviceGateway;
-  media: MediaServer;
+  media: MediaEngine;
   liveMedia: LiveMediaService;
   configuration: ConfigurationService;
 }) {

@@ -36,6 +36,31 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the nginx media path only whole, with a signing key nginx can hold', () => {
+    const nginx = {
+      MEDIA_INGEST_URL: 'rtmp://origin:1935/live',
+      MEDIA_PLAYBACK_URL: 'https://edge.example/',
+      MEDIA_ORIGIN_URL: 'http://origin:8090',
+      MEDIA_HOOK_TOKEN: 'abcdefghijklmnop',
+      MEDIA_SIGNING_KEY: 'k'.repeat(32),
+    };
+    expect(loadConfig({}).media.nginx).toBeUndefined();
+    expect(loadConfig(nginx).media.nginx).toEqual({
+      ingestUrl: 'rtmp://origin:1935/live',
+      playbackUrl: 'https://edge.example',
+      originUrl: 'http://origin:8090',
+      hookToken: 'abcdefghijklmnop',
+      signingKey: 'k'.repeat(32),
+    });
+    expect(() => loadConfig({ MEDIA_PLAYBACK_URL: nginx.MEDIA_PLAYBACK_URL })).toThrow(
+      /MEDIA_INGEST_URL: required[\s\S]*MEDIA_SIGNING_KEY: required/,
+    );
+    expect(() => loadConfig({ ...nginx, MEDIA_SIGNING_KEY: `${'k'.repeat(32)} "x"` })).toThrow(
+      /MEDIA_SIGNING_KEY: no spaces/,
+    );
+    expect(() => loadConfig({ ...nginx, MEDIA_INGEST_URL: 'rtmp://origin/live/PH-0001' })).toThrow(/MEDIA_INGEST_URL/);
+  });
+
   it('enables an OAuth provider only with both id and secret', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     const c = loadConfig({ FACEBOOK_CLIENT_ID: 'id', FACEBOOK_CLIENT_SECRET: 's' });

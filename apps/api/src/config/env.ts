@@ -55,6 +55,20 @@ const EnvSchema = z.object({
   MEDIA_RTMP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   MEDIA_SIGNING_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_PLAYBACK_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
+  /** Scaled out (issue 26 §5): cameras publish to this nginx-rtmp origin application instead of the API. */
+  MEDIA_INGEST_URL: z
+    .string()
+    .regex(/^rtmps?:\/\/[^/]+\/[^/?]+$/, "must be rtmp://host:port/app (the origin's application, no stream name)")
+    .optional(),
+  /** …viewers play HLS from this nginx edge (or the CDN in front of it)… */
+  MEDIA_PLAYBACK_URL: z.url().optional(),
+  /** …and the API reads the origin's HLS, stream list and control here (an internal address). */
+  MEDIA_ORIGIN_URL: z.url().optional(),
+  /** The secret in the origin's on_publish / on_publish_done callback addresses (?token=). */
+  MEDIA_HOOK_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 letters, digits, _ or -')
+    .optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
   FEED_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   REDIS_URL: z
@@ -91,6 +105,20 @@ const EnvSchema = z.object({
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** The nginx-rtmp media path (README, scaled out; deploy/nginx). */
+export interface NginxMediaConfig {
+  /** rtmp://origin:port/live: a camera publishes to {ingestUrl}/{device id}?key={secret}. */
+  ingestUrl: string;
+  /** The edge (or CDN) viewers play HLS from: {playbackUrl}/hls/{device id}/index.m3u8?e&v&s. */
+  playbackUrl: string;
+  /** The origin's internal HTTP: /hls/ (HLS for clips and stills), /stat, /control. */
+  originUrl: string;
+  /** The origin's callbacks carry it (?token=). */
+  hookToken: string;
+  /** MEDIA_SIGNING_KEY: the edges check playback addresses with it (secure_link). */
+  signingKey: string;
+}
 
 export interface OAuthClientConfig {
   clientId: string;
@@ -155,6 +183,8 @@ export interface AppConfig {
     dir: string;
     /** FFMPEG_PATH; undefined = `ffmpeg` on PATH, else the @ffmpeg-installer binary. */
     ffmpegPath: string | undefined;
+    /** Scaled out: an nginx-rtmp origin takes the cameras, edges serve HLS; the API carries no video. */
+    nginx: NginxMediaConfig | undefined;
   };
   /**
    * Payments (decision 010): `sandbox` (the embedded default: a confirm page plays the payer and sends signed
@@ -238,6 +268,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.FACEBOOK_CLIENT_ID && !e.FACEBOOK_CLIENT_SECRET)
     problems.push('FACEBOOK_CLIENT_SECRET: required with FACEBOOK_CLIENT_ID');
   if (e.MQTT_URL && !e.MQTT_PASSWORD) problems.push('MQTT_PASSWORD: required with MQTT_URL');
+  const nginx = { MEDIA_INGEST_URL: e.MEDIA_INGEST_URL, MEDIA_PLAYBACK_URL: e.MEDIA_PLAYBACK_URL };
+  const nginxExtra = { ...nginx, MEDIA_ORIGIN_URL: e.MEDIA_ORIGIN_URL, MEDIA_HOOK_TOKEN: e.MEDIA_HOOK_TOKEN };
+  if (Object.values(nginxExtra).some(Boolean)) {
+    for (const [name, value] of Object.entries(nginxExtra))
+      if (!value) problems.push(`${name}: required with the nginx media settings (README, scaled out)`);
+    if (!e.MEDIA_SIGNING_KEY) problems.push('MEDIA_SIGNING_KEY: required with MEDIA_PLAYBACK_URL (the edge checks it)');
+    else if (/[\s"'{};$\\]/.test(e.MEDIA_SIGNING_KEY))
+      problems.push(
+        'MEDIA_SIGNING_KEY: no spaces, quotes, braces, ; $ or \\ with nginx (it is written into its configuration)',
+      );
+  }
   if (e.TENCENT_MAP_SK && !e.TENCENT_MAP_KEY) problems.push('TENCENT_MAP_KEY: required with TENCENT_MAP_SK');
   const wechatRequired = {
     WECHAT_APPID: e.WECHAT_APPID,
@@ -303,6 +344,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       playbackTtlMs: e.MEDIA_PLAYBACK_TTL_SECONDS * 1000,
       dir: path.join(dataDir, 'media'),
       ffmpegPath: e.FFMPEG_PATH,
+      nginx:
+        e.MEDIA_INGEST_URL && e.MEDIA_PLAYBACK_URL && e.MEDIA_ORIGIN_URL && e.MEDIA_HOOK_TOKEN && e.MEDIA_SIGNING_KEY
+          ? {
+              ingestUrl: e.MEDIA_INGEST_URL,
+              playbackUrl: e.MEDIA_PLAYBACK_URL.replace(/\/$/, ''),
+              originUrl: e.MEDIA_ORIGIN_URL.replace(/\/$/, ''),
+              hookToken: e.MEDIA_HOOK_TOKEN,
+              signingKey: e.MEDIA_SIGNING_KEY,
+            }
+          : undefined,
     },
     payment: {
       provider: e.PAYMENT_PROVIDER,

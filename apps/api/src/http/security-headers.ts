@@ -19,19 +19,25 @@ function originOf(assetHost: string): string {
  * The web app's Content-Security-Policy (decision 028): scripts only from this origin (no inline script, no
  * eval), no plugins, never framed, forms and the base URL to this origin; pictures also from ASSET_HOST, data:
  * and blob: (previews of a picture being uploaded); video from blob: (mpegts.js plays through Media Source);
- * the live room's socket on this origin's ws:/wss: (older Safari did not let 'self' match it). Styles may be
+ * the live room's socket on this origin's ws:/wss: (older Safari did not let 'self' match it); scaled out, the
+ * nginx edge's HLS (MEDIA_PLAYBACK_URL) for video and for hls.js's requests. Styles may be
  * inline: antd-mobile sets style attributes. Violations are reported to CSP_REPORT_PATH.
  */
-export function contentSecurityPolicy(options: { assetHost: string; socketOrigin: string }): string {
+export function contentSecurityPolicy(options: {
+  assetHost: string;
+  socketOrigin: string;
+  mediaHost?: string;
+}): string {
   const asset = originOf(options.assetHost);
+  const media = originOf(options.mediaHost ?? '');
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'"],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...(asset ? [asset] : [])],
-    ['media-src', "'self'", 'blob:'],
+    ['media-src', "'self'", 'blob:', ...(media ? [media] : [])],
     ['font-src', "'self'", 'data:'],
-    ['connect-src', "'self'", options.socketOrigin],
+    ['connect-src', "'self'", options.socketOrigin, ...(media ? [media] : [])],
     ['worker-src', "'self'", 'blob:'],
     ['manifest-src', "'self'"],
     ['object-src', "'none'"],
@@ -43,6 +49,12 @@ export function contentSecurityPolicy(options: { assetHost: string; socketOrigin
   return directives.map((d) => d.join(' ')).join('; ');
 }
 
+/** Other origins the pages use: pictures (ASSET_HOST), and the live video's edge when scaled out. */
+interface SecurityHosts {
+  assetHost: string;
+  mediaHost?: string;
+}
+
 /** The features a page may use: the location (nearby support stations), nothing else. */
 export const PERMISSIONS_POLICY =
   'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
@@ -52,7 +64,7 @@ function isHtml(reply: FastifyReply): boolean {
   return typeof type === 'string' && type.startsWith('text/html');
 }
 
-function setHeaders(request: FastifyRequest, reply: FastifyReply, assetHost: string): void {
+function setHeaders(request: FastifyRequest, reply: FastifyReply, hosts: SecurityHosts): void {
   // request.protocol is X-Forwarded-Proto only with TRUST_PROXY: a client cannot switch HSTS on by itself.
   const tls = request.protocol === 'https';
   if (tls) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -60,7 +72,7 @@ function setHeaders(request: FastifyRequest, reply: FastifyReply, assetHost: str
   if (!isHtml(reply) || reply.hasHeader('content-security-policy')) return;
   const socketOrigin = `${tls ? 'wss' : 'ws'}://${request.host}`;
   void reply.headers({
-    'content-security-policy': contentSecurityPolicy({ assetHost, socketOrigin }),
+    'content-security-policy': contentSecurityPolicy({ ...hosts, socketOrigin }),
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
     'x-frame-options': 'DENY',
@@ -107,10 +119,10 @@ const cspReportRoute: FastifyPluginAsync = async (app) => {
 };
 
 /** Security headers on every answer that needs them, and the policy's report route. */
-export const securityPlugin = fp<{ assetHost: string }>(
-  async (app, { assetHost }) => {
+export const securityPlugin = fp<SecurityHosts>(
+  async (app, hosts) => {
     app.addHook('onSend', async (request, reply, payload) => {
-      setHeaders(request, reply, assetHost);
+      setHeaders(request, reply, hosts);
       return payload;
     });
     await app.register(cspReportRoute);

@@ -8,6 +8,7 @@ import {
   LiveDeviceBodySchema,
   PlaybackSchema,
 } from '../live';
+import { MediaHookBodySchema, MediaHookQuerySchema } from '../media-hooks';
 
 const tag = 'live';
 
@@ -57,5 +58,23 @@ export const mediaEndpoints = {
     hide: true,
     params: HlsSegmentParamsSchema,
     query: HlsSegmentQuerySchema,
+  }),
+  /**
+   * nginx-rtmp's callbacks in the scaled-out run (`on_publish`, `on_publish_done`): 2xx lets a camera publish
+   * (its own secret on its own stream name), anything else refuses it; the end of a publish clears camera_online.
+   */
+  nginxPublish: raw('POST', '/api/media/nginx/publish', {
+    auth: 'none',
+    tag,
+    hide: true,
+    query: MediaHookQuerySchema,
+    body: MediaHookBodySchema,
+  }),
+  nginxPublishDone: raw('POST', '/api/media/nginx/publish_done', {
+    auth: 'none',
+    tag,
+    hide: true,
+    query: MediaHookQuerySchema,
+    body: MediaHookBodySchema,
   }),
 };

@@ -6,7 +6,7 @@ import { readMp4 } from './mp4';
 const quote = (file: string) => `'${file.replaceAll("'", "'\\''")}'`;
 
 /**
- * Joins recorded segments into one MP4 (stream copy, moov first so it plays while downloading) at
+ * Joins recorded segments (files, or http addresses on the media origin) into one MP4 (stream copy, moov first so it plays while downloading) at
  * `target`, through a temporary file in `workDir` so the target never exists half-written. Answers its
  * size and real duration.
  */
@@ -22,7 +22,11 @@ export async function writeClip(
   const temp = `${base}.part.mp4`;
   try {
     await writeFile(list, `ffconcat version 1.0\n${segments.map((s) => `file ${quote(s)}\n`).join('')}`);
+    // Segments may be addresses on the nginx origin (scaled out) as well as files. nginx-rtmp's segments
+    // declare an AAC track even when the camera sends no sound, which MP4 cannot take: those clips are video.
+    const remote = segments.some((s) => /^https?:/.test(s));
     await runFfmpeg(ffmpeg, [
+      ...(remote ? ['-protocol_whitelist', 'file,http,https,tcp,tls,crypto'] : []),
       '-f',
       'concat',
       '-safe',
@@ -30,7 +34,7 @@ export async function writeClip(
       '-i',
       list,
       '-map',
-      '0',
+      remote ? '0:v' : '0',
       '-c',
       'copy',
       '-movflags',

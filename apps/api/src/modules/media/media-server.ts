@@ -1,19 +1,15 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Clock } from '../../lib/clock';
 import type { AppConfig } from '../../config/env';
-import { toDeviceStateEvent, type DeviceStateEvent } from '../device/presenter';
-import { tellListeners } from '../../lib/listeners';
 import type { DeviceRepository } from '../device/repository';
-import type { DeviceSessionControl } from '../device/ports';
+import { CameraStates, type CameraChangeListener } from './camera-state';
+import type { MediaEngine } from './engine';
 import { RtmpIngest, PUBLISH_APP, type FlvSink } from './ingest';
 import { assertNmsShape, setNmsLogLevel } from './nms';
 import { PublishAuthenticator } from './publish-auth';
-import { StreamRecorder } from './recorder';
-
-/** A camera went on or off line: the device's whole live state after the change (same shape as the gateway's). */
-export type CameraChangeEvent = DeviceStateEvent;
-export type CameraChangeListener = (event: CameraChangeEvent) => void;
+import { listedSegments } from './hls';
+import { HLS_PLAYLIST, HLS_SEGMENT, StreamRecorder } from './recorder';
 
 export interface MediaServerDeps {
   config: AppConfig['media'];
@@ -28,8 +24,8 @@ export interface MediaServerDeps {
 /** Rolling recordings: 3 s segments (cut on keyframes), kept ~40 s: enough for a 15 s clip. */
 export const SEGMENT_MS = 3_000;
 const KEEP_MS = 40_000;
-/** Live HLS beside the FLV (issue 26): 1 s segments (a keyframe every second), the playlist lists the last 6. */
-export const HLS = { segmentSeconds: 1, listSize: 6 } as const;
+/** Live HLS beside the FLV (issue 26): 1 s segments (a keyframe each second), the last 64 listed (rewind, §3). */
+export const HLS = { segmentSeconds: 1, listSize: 64 } as const;
 const RECORDER_RETRY_MS = 2_000;
 
 interface Recording {
@@ -42,11 +38,10 @@ interface Recording {
  * as the key); viewers get the streams through the API (`watch`); while a stream is live it is recorded
  * for clips. It owns camera_online: publishing = online, and every change reaches `onCameraChange`.
  */
-export class MediaServer implements DeviceSessionControl {
+export class MediaServer implements MediaEngine {
   private readonly auth: PublishAuthenticator;
   private readonly ingest: RtmpIngest;
-  private readonly listeners = new Set<CameraChangeListener>();
-  private readonly chains = new Map<string, Promise<void>>();
+  private readonly cameras: CameraStates;
   private readonly recordings = new Map<string, Recording>();
   private readonly viewers = new Set<() => void>();
   private readonly onError: (error: unknown) => void;
@@ -56,6 +51,7 @@ export class MediaServer implements DeviceSessionControl {
 
   constructor(private readonly deps: MediaServerDeps) {
     this.onError = deps.onError ?? (() => undefined);
+    this.cameras = new CameraStates({ devices: deps.devices, clock: deps.clock, onError: this.onError });
     this.auth = new PublishAuthenticator(deps.devices);
     this.ingest = new RtmpIngest({
       authorize: (deviceId, key) => this.auth.mayPublish(deviceId, key),
@@ -110,7 +106,7 @@ export class MediaServer implements DeviceSessionControl {
     await starting.catch(() => undefined);
     this.endViewers();
     await this.ingest.close();
-    await Promise.all(this.chains.values());
+    await this.cameras.settled();
     await Promise.all([...this.recordings.keys()].map((id) => this.stopRecording(id)));
     this.port = undefined;
   }
@@ -119,10 +115,14 @@ export class MediaServer implements DeviceSessionControl {
     return this.ingest.isLive(deviceId);
   }
 
+  /** Publishing now, as this server sees it (disabled: the device row's word). */
+  cameraOnline(device: { id: string; cameraOnline: boolean }): boolean {
+    return this.enabled ? this.ingest.isLive(device.id) : device.cameraOnline;
+  }
+
   /** Listens to camera changes; returns the function that stops listening. */
   onCameraChange(listener: CameraChangeListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.cameras.onChange(listener);
   }
 
   /**
@@ -157,6 +157,15 @@ export class MediaServer implements DeviceSessionControl {
     return recording.recorder.recent(windowMs);
   }
 
+  /** The newest segment the live HLS playlist lists (a file path), for stills; undefined when none. */
+  async newestSegment(deviceId: string): Promise<string | undefined> {
+    const live = this.hls(deviceId);
+    if (!live) return undefined;
+    const text = await readFile(path.join(live.dir, HLS_PLAYLIST), 'utf8').catch(() => '');
+    const newest = listedSegments(text)?.at(-1);
+    return newest && HLS_SEGMENT.test(newest.uri) ? path.join(live.dir, newest.uri) : undefined;
+  }
+
   /** The live HLS of a stream being recorded: its folder and when its recording began; undefined otherwise. */
   hls(deviceId: string): { dir: string; startedAtMs: number } | undefined {
     const recording = this.recordings.get(deviceId);
@@ -186,12 +195,7 @@ export class MediaServer implements DeviceSessionControl {
 
   /** Work for one device runs in order (online, offline, online… as the streams came and went). */
   private queue(deviceId: string, work: () => Promise<void>): void {
-    const previous = this.chains.get(deviceId) ?? Promise.resolve();
-    const next = previous.then(work).catch(this.onError);
-    this.chains.set(deviceId, next);
-    void next.then(() => {
-      if (this.chains.get(deviceId) === next) this.chains.delete(deviceId);
-    });
+    void this.cameras.queue(deviceId, work);
   }
 
   private async wentLive(deviceId: string): Promise<void> {
@@ -205,10 +209,8 @@ export class MediaServer implements DeviceSessionControl {
     if (!this.ingest.isLive(deviceId)) await this.setCamera(deviceId, false);
   }
 
-  private async setCamera(deviceId: string, online: boolean): Promise<void> {
-    const row = await this.deps.devices.setCameraOnline(deviceId, online, this.deps.clock.now());
-    if (!row) return;
-    tellListeners(this.listeners, toDeviceStateEvent(row), this.onError);
+  private setCamera(deviceId: string, online: boolean): Promise<void> {
+    return this.cameras.set(deviceId, online);
   }
 
   private async startRecording(deviceId: string): Promise<void> {

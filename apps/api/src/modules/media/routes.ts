@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
-import { DeviceIdSchema, mediaEndpoints as e } from '@petheart/contracts';
+import { DeviceIdSchema, mediaEndpoints as e, type MediaHookBody } from '@petheart/contracts';
 import { currentUser } from '../../http/auth';
 import { rawRoute, route } from '../../http/endpoint-route';
 import { AppError } from '../../http/errors';
+import type { NginxMedia } from './nginx/nginx-media';
 import type { LiveMediaService } from './service';
 
 /** `{device id}.flv` or `{device id}.m3u8`, the file name of a playback address. */
@@ -19,7 +20,10 @@ const SEGMENT_CACHE = 'public, max-age=31536000, immutable';
  * GET /live/{device id}.flv?e=&v=&s= (the signed HTTP-FLV stream itself, same origin as the app), and its live
  * HLS: the signed playlist /live/{device id}.m3u8?e=&v=&s= and the segments it names.
  */
-export const mediaRoutes: FastifyPluginAsync<{ live: LiveMediaService }> = async (app, { live }) => {
+export const mediaRoutes: FastifyPluginAsync<{
+  live: LiveMediaService;
+  nginx: Pick<NginxMedia, 'hook'> | undefined;
+}> = async (app, { live, nginx }) => {
   route(app, e.play, (request) => live.play(request.body.device_id, request.user));
   route(app, e.clipCreate, (request) => live.createClip(currentUser(request).id, request.body.device_id));
   route(app, e.clipPublish, (request) => live.publishClip(currentUser(request).id, request.body.id));
@@ -59,4 +63,22 @@ export const mediaRoutes: FastifyPluginAsync<{ live: LiveMediaService }> = async
       });
     });
   });
+
+  // nginx-rtmp's callbacks (scaled out): 2xx allows a publish, 403 refuses it; not found in the embedded run.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  for (const endpoint of [e.nginxPublish, e.nginxPublishDone]) {
+    rawRoute(app, endpoint, async (request, reply) => {
+      if (!nginx) throw new AppError('not_found');
+      const { token } = request.query as { token?: string };
+      const answer = await nginx.hook(token, request.body as MediaHookBody);
+      if (answer === 'forbidden') throw new AppError('forbidden');
+      return reply.status(answer === 'allowed' ? 204 : 403).send();
+    });
+  }
 };

@@ -13,15 +13,17 @@ import type { DeviceRepository } from '../device/repository';
 import { writeClip } from './clip-file';
 import { viewerPlaylist } from './hls';
 import { HLS_PLAYLIST, HLS_SEGMENT } from './recorder';
-import type { MediaServer } from './media-server';
+import type { MediaEngine } from './engine';
 import { toClip } from './presenter';
 import type { ClipRepository } from './repository';
-import type { PlaybackCheck, PlaybackSigner } from './signer';
+import type { PlaybackCheck, PlaybackGrant, PlaybackSigner } from './signer';
 
 export type ClipListener = (clip: Clip) => void;
 
 export interface LiveMediaServiceDeps {
-  media: Pick<MediaServer, 'enabled' | 'isLive' | 'recent' | 'watch' | 'hls'>;
+  media: Pick<MediaEngine, 'enabled' | 'cameraOnline' | 'recent' | 'watch' | 'hls'>;
+  /** Scaled out: viewers play HLS from the edge at this signed address (no FLV, nothing through the API). */
+  edge?: { playbackUrl: (grant: PlaybackGrant) => string };
   devices: Pick<DeviceRepository, 'byId'>;
   clips: ClipRepository;
   signer: PlaybackSigner;
@@ -52,6 +54,8 @@ export class LiveMediaService {
   private readonly clipListeners = new Set<ClipListener>();
   private cutting = 0;
   private readonly openStreams = new Map<string, number>();
+  /** Each live device's newest HLS playlist as ffmpeg wrote it, and as viewers get it (one entry per device). */
+  private readonly playlists = new Map<string, { recording: string; text: string; playlist: string }>();
 
   constructor(private readonly deps: LiveMediaServiceDeps) {}
 
@@ -61,14 +65,19 @@ export class LiveMediaService {
     const nowSeconds = seconds(this.deps.clock.now());
     const expires = nowSeconds + Math.floor(this.deps.playbackTtlMs / 1000);
     const viewer = user ? `u${String(user.id)}` : `a${randomBytes(9).toString('base64url')}`;
-    const query = this.deps.signer.query({ deviceId: device.id, viewer, expires });
+    const grant = { deviceId: device.id, viewer, expires };
+    const camera_online = this.deps.media.cameraOnline(device);
+    const { edge } = this.deps;
+    if (edge)
+      return { flv_url: null, ws_url: null, hls_url: edge.playbackUrl(grant), expires_at: expires, camera_online };
+    const query = this.deps.signer.query(grant);
     const hls = this.deps.media.enabled ? this.deps.media.hls(device.id) : undefined;
     return {
       flv_url: `/live/${device.id}.flv?${query}`,
       ws_url: null,
       hls_url: hls ? `/live/${device.id}.m3u8?${query}` : null,
       expires_at: expires,
-      camera_online: this.deps.media.enabled ? this.deps.media.isLive(device.id) : device.cameraOnline,
+      camera_online,
     };
   }
 
@@ -116,11 +125,16 @@ export class LiveMediaService {
     if (!live) throw new AppError('not_found');
     const recording = String(live.startedAtMs);
     const text = await readFile(path.join(live.dir, HLS_PLAYLIST), 'utf8').catch(() => '');
+    // The segments' addresses are the same for every viewer: rewritten once per new playlist (a second), not
+    // 64 HMACs per viewer per second.
+    const kept = this.playlists.get(deviceId);
+    if (kept?.recording === recording && kept.text === text) return kept.playlist;
     const playlist = viewerPlaylist(text, (segment) => {
       const token = this.deps.signer.segmentToken(deviceId, recording, segment);
       return `/live/hls/${deviceId}/${recording}/${segment}?t=${token}`;
     });
     if (playlist === undefined) throw new AppError('not_found');
+    this.playlists.set(deviceId, { recording, text, playlist });
     return playlist;
   }
 
@@ -136,7 +150,7 @@ export class LiveMediaService {
   /** Cuts the last CLIP_SECONDS of the device's live stream into an MP4 for the user (unpublished). */
   async createClip(userId: number, deviceId: string): Promise<Clip> {
     const device = await this.enabledDevice(deviceId);
-    if (!this.deps.media.isLive(device.id)) throw new AppError('camera_offline');
+    if (!this.deps.media.cameraOnline(device)) throw new AppError('camera_offline');
     const decision = await this.deps.clipLimiter.consume(userId);
     if (!decision.allowed) throw new AppError('rate_limited', {}, retryAfterSeconds(decision));
     if (this.cutting >= MAX_CONCURRENT_CUTS) throw new AppError('rate_limited', {}, 1);

@@ -106,6 +106,18 @@ describe('playbackSource', () => {
     });
   });
 
+  it('scaled out (no FLV, the edge’s absolute HLS address): HLS through hls.js, the address kept', () => {
+    const edge = { flv_url: null, hls_url: 'https://edge.example/hls/PH-0001/index.m3u8?e=1&v=u1&s=x' };
+    expect(playbackSource(edge, 'https://a.example', { mse: true, flv: true, nativeHls: false })).toEqual({
+      kind: 'hlsjs',
+      url: edge.hls_url,
+    });
+    expect(playbackSource(edge, 'https://a.example', { mse: false, flv: false, nativeHls: true })).toEqual({
+      kind: 'hls',
+      url: edge.hls_url,
+    });
+  });
+
   it('without MediaSource: native HLS when served, else nothing', () => {
     expect(playbackSource(p, 'https://a.example', { mse: false, flv: false, nativeHls: true })).toEqual({
       kind: 'hls',

@@ -115,10 +115,11 @@ export function playbackEnv(g: PlaybackGlobals): PlaybackEnv {
 /**
  * Low-latency FLV where mpegts.js plays it; else HLS the browser plays itself (iOS Safari before 17.1, in-app
  * browsers on iOS); else HLS through hls.js where there is MediaSource; else nothing. `preferHls` (the live
- * page's `?player=hls`) takes HLS first where there is one. Addresses become absolute (mpegts.js needs that).
+ * page's `?player=hls`) takes HLS first where there is one; a deployment without FLV (scaled out on nginx
+ * edges) gives HLS only. Addresses become absolute (mpegts.js needs that); an edge's are already.
  */
 export function playbackSource(
-  p: { flv_url: string; hls_url: string | null },
+  p: { flv_url: string | null; hls_url: string | null },
   origin: string,
   env: PlaybackEnv,
   preferHls = false,
@@ -132,6 +133,6 @@ export function playbackSource(
         ? { kind: 'hlsjs', url: abs(p.hls_url) }
         : undefined;
   if (preferHls && hls) return hls;
-  if (env.flv) return { kind: 'flv', url: abs(p.flv_url) };
+  if (env.flv && p.flv_url) return { kind: 'flv', url: abs(p.flv_url) };
   return hls ?? { kind: 'none' };
 }

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * What nginx-rtmp's on_publish / on_publish_done callbacks POST (form-encoded; issue 26 §5): the stream's
+ * application and name, the publisher's address, and the publish URL's own query (`?key=`: the device's
+ * secret). nginx sends more fields (flashver, tcurl, clientid…): they are kept out.
+ */
+export const MediaHookBodySchema = z.object({
+  call: z.enum(['publish', 'publish_done'], { error: 'v.invalid' }),
+  app: z.string().max(64),
+  name: z.string().max(128),
+  key: z.string().max(512).optional(),
+  addr: z.string().max(64).optional(),
+});
+export type MediaHookBody = z.infer<typeof MediaHookBodySchema>;
+
+/** The callback's own secret, in its query (`?token=`), shared by the API and the nginx origin's configuration. */
+export const MediaHookQuerySchema = z.object({ token: z.string().max(256).optional() });
