@@ -14,6 +14,7 @@ import { ClipStrip } from './components/ClipStrip';
 import { CommentComposer, CommentList } from './components/CommentPanel';
 import { FanGroupPopup } from './components/FanGroupPopup';
 import { FeedSheet } from './components/FeedSheet';
+import { RewindControls } from './components/RewindControls';
 import { RoomHeader, StateChips } from './components/RoomHeader';
 import { ShareGuide } from './components/ShareGuide';
 import { VideoStage } from './components/VideoStage';
@@ -210,6 +211,8 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
           onFollow={toggleFollow}
           following={busy === 'follow'}
           stale={reconnecting}
+          behind={player.rewind.state.mode === 'behind' ? player.rewind.behind : null}
+          onLive={player.rewind.toLive}
         />
         <VideoStage
           videoRef={player.videoRef}
@@ -217,7 +220,10 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
           onToggleMute={player.toggleMute}
           onTapToPlay={player.tapToPlay}
           reconnecting={reconnecting}
-        />
+          poster={room ? imageUrl(room.device.thumbnail || room.base.photos[0], assetHost) : undefined}
+        >
+          <RewindControls rewind={player.rewind} fedAt={feed.fedAt} />
+        </VideoStage>
         <StateChips room={room} unknown={reconnecting} />
       </div>
       <ClipStrip

@@ -1,7 +1,32 @@
 import type { PlaybackSource } from './player-machine';
+import { seekPosition, type SeekWindow } from './rewind';
 
-/** Stops what attachSource started and frees the video element. */
-export type Detach = () => void;
+/** What attachSource started: stop it, and what rewinding needs of it. */
+export interface Attached {
+  /** Stops the player and frees the video element. */
+  detach: () => void;
+  /** The part of the live stream the viewer can seek in; null for FLV, or before the playlist is known. */
+  window: () => SeekWindow | null;
+  /** Where playing live is (media seconds); null where unknown. */
+  livePosition: () => number | null;
+  /** hls.js: jump back to live when far behind it (on, the default), or stay where the viewer went (off). */
+  chaseLive: (on: boolean) => void;
+  /** Started this far behind live (hls.js for a rewind: its first picture is already there). */
+  startedBehind?: number;
+}
+
+/** hls.js jumps back to live when it falls this many segments behind (while chasing live). */
+const MAX_LATENCY_SEGMENTS = 4;
+/** Safari keeps about three target durations behind the end of a live playlist. */
+const NATIVE_HOLD_BACK_S = 3;
+
+/** The media element's own seekable range (native HLS: the live playlist's window). */
+function seekableWindow(video: HTMLVideoElement): SeekWindow | null {
+  const ranges = video.seekable;
+  if (ranges.length === 0) return null;
+  const end = ranges.end(ranges.length - 1);
+  return Number.isFinite(end) ? { start: ranges.start(0), end } : null;
+}
 
 export const loadMpegts = () => import('mpegts.js').then((m) => m.default);
 const loadHls = () => import('hls.js/light').then((m) => m.default);
@@ -16,35 +41,65 @@ export async function attachSource(
   source: Exclude<PlaybackSource, { kind: 'none' }>,
   fail: () => void,
   start: (play: () => Promise<void> | void) => void,
-): Promise<Detach> {
+  options: { startBehind?: number } = {},
+): Promise<Attached> {
   video.muted = true;
   video.dataset.player = source.kind;
   if (source.kind === 'hls') {
     video.addEventListener('error', fail);
     video.src = source.url;
     start(() => video.play());
-    return () => {
-      video.removeEventListener('error', fail);
-      video.removeAttribute('src');
-      video.load();
+    return {
+      detach: () => {
+        video.removeEventListener('error', fail);
+        video.removeAttribute('src');
+        video.load();
+      },
+      window: () => seekableWindow(video),
+      livePosition: () => {
+        const w = seekableWindow(video);
+        return w ? Math.max(w.start, w.end - NATIVE_HOLD_BACK_S) : null;
+      },
+      chaseLive: () => undefined,
     };
   }
   if (source.kind === 'hlsjs') {
     const Hls = await loadHls();
+    const { startBehind } = options;
     const hls = new Hls({
       enableWorker: false,
       liveSyncDurationCount: 1,
-      liveMaxLatencyDurationCount: 4,
+      liveMaxLatencyDurationCount: startBehind === undefined ? MAX_LATENCY_SEGMENTS : Number.POSITIVE_INFINITY,
       backBufferLength: 30,
+      // A rewind starts where the viewer asked, once the playlist says where that is (not at live, then back).
+      autoStartLoad: startBehind === undefined,
     });
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) fail();
     });
+    if (startBehind !== undefined)
+      hls.once(Hls.Events.LEVEL_LOADED, (_event, { details }) => {
+        hls.startLoad(seekPosition({ start: details.fragmentStart, end: details.edge }, startBehind));
+      });
     hls.loadSource(source.url);
     hls.attachMedia(video);
     start(() => video.play());
-    return () => {
-      hls.destroy();
+    return {
+      detach: () => {
+        hls.destroy();
+      },
+      window: () => {
+        const details = hls.latestLevelDetails;
+        return details?.live && details.fragments.length > 0
+          ? { start: details.fragmentStart, end: details.edge }
+          : null;
+      },
+      livePosition: () => hls.liveSyncPosition,
+      chaseLive: (on) => {
+        // hls.js reads its config as it goes: off, a rewound viewer is not sent back to live at the next reload.
+        hls.config.liveMaxLatencyDurationCount = on ? MAX_LATENCY_SEGMENTS : Number.POSITIVE_INFINITY;
+      },
+      startedBehind: startBehind,
     };
   }
   const mpegts = await loadMpegts();
@@ -67,10 +122,16 @@ export async function attachSource(
   player.attachMediaElement(video);
   player.load();
   start(() => player.play());
-  return () => {
-    player.pause();
-    player.unload();
-    player.detachMediaElement();
-    player.destroy();
+  return {
+    detach: () => {
+      player.pause();
+      player.unload();
+      player.detachMediaElement();
+      player.destroy();
+    },
+    // mpegts.js keeps only the last seconds: FLV cannot seek back (the page switches to HLS for that).
+    window: () => null,
+    livePosition: () => null,
+    chaseLive: () => undefined,
   };
 }

@@ -94,3 +94,31 @@ export const PlusIcon = (p: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </LineIcon>
 );
+
+/** Rewind: an arrow turning back. */
+export const RewindIcon = (p: IconProps) => (
+  <LineIcon {...p}>
+    <path d="M4 5v5h5" />
+    <path d="M4.6 14.5A8 8 0 1 0 6 7.3L4 10" />
+  </LineIcon>
+);
+
+/** Back 10 s: the arrow turning back around "10". */
+export const Back10Icon = (p: IconProps) => (
+  <LineIcon {...p}>
+    <path d="M3.5 4.5v4.5H8" />
+    <path d="M3.9 9A8.6 8.6 0 1 1 3.4 13" />
+    <text x="12.4" y="15.6" fill="currentColor" stroke="none" fontSize="7.5" fontWeight="700" textAnchor="middle">
+      10
+    </text>
+  </LineIcon>
+);
+
+/** Replay: a play triangle inside the turning-back arrow. */
+export const ReplayIcon = (p: IconProps) => (
+  <LineIcon {...p}>
+    <path d="M4 5v5h5" />
+    <path d="M4.6 14.5A8 8 0 1 0 6 7.3L4 10" />
+    <path d="M10.5 9.5v5l4-2.5z" fill="currentColor" />
+  </LineIcon>
+);

@@ -50,6 +50,8 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
   /** The feed being followed (null when none is open). */
   const [progress, setProgress] = useState<{ id: string; view: FeedView } | null>(null);
   const [intent, dispatch] = useReducer(feedIntentReducer, EMPTY_INTENT);
+  /** When the user's own last feed ended with food fallen (Date.now()), for its replay (rewind.ts). */
+  const [fedAt, setFedAt] = useState<number | null>(null);
   /** Bumped to stop the current follow (unmount, or the feed ended through another answer). */
   const run = useRef(0);
   /** When the user's own feed last ended (performance.now()), to drop the room's echo of it. */
@@ -75,6 +77,7 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
       if (!isEnded(view)) return;
       run.current += 1;
       ownEndedAt.current = performance.now();
+      if (view.kind === 'fed') setFedAt(Date.now());
       setProgress(null);
       setOpen(false);
       toast(
@@ -219,5 +222,6 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
     portions,
     portion: intent.portion,
     blocked,
+    fedAt,
   };
 }

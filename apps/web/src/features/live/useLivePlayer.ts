@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { Playback } from '@petheart/contracts';
 import type { LiveApi } from './api';
-import { attachSource, loadMpegts, type Detach } from './attach-source';
+import { attachSource, loadMpegts, type Attached } from './attach-source';
 import {
   initialPlayerState,
   playbackEnv,
@@ -12,6 +12,8 @@ import {
   type PlayerStatus,
 } from './player-machine';
 import { VIDEO_STALL_NOTICE_MS, useBrowserOnline } from './connection';
+import { needsNewAddress } from './rewind';
+import { useRewind } from './useRewind';
 
 /** What the video area shows. */
 export interface PlayerView {
@@ -39,7 +41,8 @@ const STALL_MS = 8_000;
 /**
  * The room's video: asks mediaEndpoints.play for a fresh address, plays it with mpegts.js (loaded on demand) at low
  * latency, muted and inline; reconnects with backoff (player-machine.ts), at once when the camera comes back,
- * and destroys the player when it is not needed any more.
+ * and destroys the player when it is not needed any more. Rewind (useRewind.ts): while the viewer is behind
+ * live the page plays the room's HLS, which reaches back a minute; back at live, what it played before.
  */
 export function useLivePlayer(
   deviceId: string,
@@ -54,6 +57,7 @@ export function useLivePlayer(
   const [muted, setMuted] = useState(true);
   const [needsTap, setNeedsTap] = useState(false);
   const [stalled, setStalled] = useState(false);
+  const [attached, setAttached] = useState<Attached | null>(null);
 
   // The room's camera state (detail and `device` events).
   useEffect(() => {
@@ -81,6 +85,31 @@ export function useLivePlayer(
     };
   }, [state.status, deviceId, live]);
 
+  // Rewind: where the room's HLS plays (natively, or through hls.js with MediaSource) and the video plays.
+  const [hlsPlayable] = useState(() => {
+    const here = playbackEnv(browserGlobals(document.createElement('video')));
+    return here.mse || here.nativeHls;
+  });
+  const renewAddress = useCallback(async () => {
+    if (!playback || !needsNewAddress(playback.expires_at, Date.now())) return;
+    setPlayback(await live.play(deviceId));
+  }, [playback, live, deviceId]);
+  const rewind = useRewind({
+    videoRef,
+    attached,
+    available: state.status === 'playing' && Boolean(playback?.hls_url) && hlsPlayable,
+    hlsStays: preferHls,
+    renewAddress,
+  });
+  const hlsFirst = preferHls || rewind.state.mode === 'behind';
+  // The watchdog reads it: a seek the viewer asked for is no stall. A player attached for a rewind starts there.
+  const seekingByChoice = useRef(false);
+  const startBehind = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    seekingByChoice.current = rewind.busy;
+    startBehind.current = rewind.startTarget;
+  }, [rewind.busy, rewind.startTarget]);
+
   // The network is back: try at once rather than after the backoff.
   const browserOnline = useBrowserOnline();
   useEffect(() => {
@@ -106,7 +135,7 @@ export function useLivePlayer(
     // An object, not a variable: the checks after an await read it as it is then.
     const life = { disposed: false };
     const isDisposed = () => life.disposed;
-    let detach: Detach | undefined;
+    let current: Attached | undefined;
     const fail = () => {
       if (!life.disposed) dispatch({ type: 'stream_failed' });
     };
@@ -128,7 +157,8 @@ export function useLivePlayer(
         return;
       }
       const still = Date.now() - lastChange;
-      if (!video.paused && lastTime >= 0 && still > VIDEO_STALL_NOTICE_MS) setStalled(true);
+      const byChoice = video.seeking || seekingByChoice.current;
+      if (!video.paused && !byChoice && lastTime >= 0 && still > VIDEO_STALL_NOTICE_MS) setStalled(true);
       if (still > STALL_MS) fail();
     }, 500);
     const start = (play: () => Promise<void> | void) => {
@@ -144,15 +174,18 @@ export function useLivePlayer(
         if (life.disposed) return;
         // FLV needs what mpegts.js needs (H.264 in MediaSource), not only MediaSource.
         const flv = env.flv && (mpegts?.getFeatureList().mseLivePlayback ?? false);
-        const source = playbackSource(playback, window.location.origin, { ...env, flv }, preferHls);
+        const source = playbackSource(playback, window.location.origin, { ...env, flv }, hlsFirst);
         if (source.kind === 'none') {
           dispatch({ type: 'unsupported' });
           return;
         }
-        const attached = await attachSource(video, source, fail, start);
+        const attached = await attachSource(video, source, fail, start, { startBehind: startBehind.current });
         // Left meanwhile (the player's module was loading): undo at once.
-        if (isDisposed()) attached();
-        else detach = attached;
+        if (isDisposed()) attached.detach();
+        else {
+          current = attached;
+          setAttached(attached);
+        }
       })
       .catch(fail);
 
@@ -162,9 +195,10 @@ export function useLivePlayer(
       setStalled(false);
       video.removeEventListener('playing', onPlaying);
       video.removeEventListener('ended', fail);
-      detach?.();
+      current?.detach();
+      setAttached(null);
     };
-  }, [active, playback, preferHls]);
+  }, [active, playback, hlsFirst]);
 
   const toggleMute = useCallback(() => {
     const video = videoRef.current;
@@ -185,5 +219,5 @@ export function useLivePlayer(
     needsTap: needsTap && active,
     muted,
   };
-  return { videoRef, view, toggleMute, tapToPlay };
+  return { videoRef, view, toggleMute, tapToPlay, rewind };
 }

@@ -4,7 +4,51 @@ import { formatCount, formatWeight } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n';
 import { BackIcon } from '../../../shared/ui';
 import { CheckIcon, EyeIcon, PlusIcon } from '../icons';
+import { liveBadgeState } from '../rewind';
 import styles from '../live.module.css';
+
+/**
+ * The LIVE badge: red at live; grey while the camera is offline or the page reconnecting; grey with how far
+ * behind while the viewer has rewound, and then a button back to live.
+ */
+function LiveBadge({
+  stale,
+  cameraOnline,
+  behind,
+  onLive,
+}: {
+  stale: boolean;
+  cameraOnline: boolean;
+  behind: number | null;
+  onLive?: () => void;
+}) {
+  const { t } = useTranslation('live');
+  const state = liveBadgeState({ stale, cameraOnline, behind: behind !== null });
+  if (state === 'behind' && behind !== null) {
+    return (
+      <button
+        type="button"
+        className={`${styles.liveBadge} ${styles.liveBadgeOff} ${styles.liveBadgeButton}`}
+        data-testid="live-badge"
+        data-state={state}
+        aria-label={`${t('rewind.toLive')} (${t('rewind.behind', { count: behind })})`}
+        onClick={onLive}
+      >
+        {t('live')}
+        <span className={styles.liveBehind}>{t('rewind.offset', { count: behind })}</span>
+      </button>
+    );
+  }
+  return (
+    <span
+      className={state === 'live' ? styles.liveBadge : `${styles.liveBadge} ${styles.liveBadgeOff}`}
+      data-testid="live-badge"
+      data-state={state}
+    >
+      {t('live')}
+    </span>
+  );
+}
 
 /** The dark bar above the video: back, base and device names, LIVE, viewers, follow. */
 export function RoomHeader({
@@ -13,6 +57,8 @@ export function RoomHeader({
   onFollow,
   following,
   stale = false,
+  behind = null,
+  onLive,
 }: {
   room: LiveDetail | undefined;
   onBack: () => void;
@@ -20,6 +66,9 @@ export function RoomHeader({
   following: boolean;
   /** The page is reconnecting: LIVE is grey (what is shown may be behind). */
   stale?: boolean;
+  /** Seconds the viewer has rewound (null at live): LIVE is grey, says how far, and takes them back. */
+  behind?: number | null;
+  onLive?: () => void;
 }) {
   const { t } = useTranslation('live');
   const { locale } = useLanguage();
@@ -33,15 +82,7 @@ export function RoomHeader({
         <p className={styles.deviceName}>{room?.device.name ?? ''}</p>
       </div>
       <div className={styles.liveMeta}>
-        <span
-          className={
-            stale || (room && !room.device.camera_online)
-              ? `${styles.liveBadge} ${styles.liveBadgeOff}`
-              : styles.liveBadge
-          }
-        >
-          {t('live')}
-        </span>
+        <LiveBadge stale={stale} cameraOnline={room?.device.camera_online ?? true} behind={behind} onLive={onLive} />
         <span className={styles.viewers} aria-label={t('viewersLabel')}>
           <EyeIcon aria-hidden="true" />
           <span data-testid="viewer-count">{formatCount(room?.viewers ?? 0, locale)}</span>

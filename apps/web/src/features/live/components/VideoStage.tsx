@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { PlayerView } from '../useLivePlayer';
 import { CameraOffIcon, PlayIcon, SoundOffIcon, SoundOnIcon } from '../icons';
 import styles from '../live.module.css';
 
-/** The video (always in the page, so the player can attach), with the offline mask, loading and sound. */
+/**
+ * The video (always in the page, so the player can attach), with the offline mask, loading and sound.
+ * `children` lie over the picture, under the masks and the buttons (the rewind controls).
+ */
 export function VideoStage({
   videoRef,
   view,
   onToggleMute,
   onTapToPlay,
   reconnecting,
+  children,
+  poster,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
   view: PlayerView;
@@ -18,12 +23,16 @@ export function VideoStage({
   reconnecting: boolean;
   onToggleMute: () => void;
   onTapToPlay: () => void;
+  children?: ReactNode;
+  /** The room's still (else its base's cover), shown until the first frame (issue 26 §2). */
+  poster?: string;
 }) {
   const { t } = useTranslation('live');
   return (
     <div className={styles.video}>
       <video
         ref={videoRef}
+        poster={poster}
         className={styles.videoElement}
         data-testid="live-video"
         aria-label={t('video')}
@@ -33,6 +42,7 @@ export function VideoStage({
         disablePictureInPicture
         disableRemotePlayback
       />
+      {children}
       {reconnecting && (
         <div className={styles.mask} data-testid="reconnecting" role="status">
           <span className="ph-spinner ph-spinner-large" aria-hidden="true" />
