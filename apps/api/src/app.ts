@@ -98,6 +98,7 @@ function apiModules(container: Container): ApiModule[] {
  *   the sweeper settles those feeds), and stops before it.
  * - The media server starts after the gateway (whose fresh broker marks every device offline); its viewers'
  *   streams end at preClose, before the HTTP server waits for open requests.
+ * - The live stills (taken while cameras stream) stop before the media server deletes the streams' segments.
  */
 const LIFECYCLE_ORDER = [
   'payment expiry',
@@ -108,6 +109,7 @@ const LIFECYCLE_ORDER = [
   'device gateway',
   'feed sweeper',
   'media server',
+  'live stills',
 ] as const;
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */
@@ -128,7 +130,10 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
       transform: jsonSchemaTransform,
     });
     // The HTML's Content-Security-Policy and other security headers; its violation reports (decision 028).
-    await app.register(securityPlugin, { assetHost: container.config.assetHost });
+    await app.register(securityPlugin, {
+      assetHost: container.config.assetHost,
+      mediaHost: container.config.media.nginx?.playbackUrl,
+    });
     await app.register(authPlugin, { authenticator: container.authenticator });
     app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
 
@@ -139,7 +144,12 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     runLifecycle(app, inOrder(steps, LIFECYCLE_ORDER));
 
     if (serveWeb)
-      await app.register(webPlugin, { webDist: container.config.webDist, uploadDir: container.config.uploadDir });
+      await app.register(webPlugin, {
+        webDist: container.config.webDist,
+        uploadDir: container.config.uploadDir,
+        // A shared live room's link preview (its still).
+        previews: (url) => container.services.sharePreview.preview(url),
+      });
   },
   { name: 'petheart' },
 );

@@ -9,6 +9,7 @@ import { wireMoney } from './composition/money';
 import { wireOperators } from './composition/operators';
 import { wireSite } from './composition/site';
 import { wireSupport } from './composition/support';
+import { wireThumbnails } from './composition/thumbnails';
 import type { AppConfig } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { EmbeddedMaintenance } from './db/embedded-maintenance';
@@ -85,8 +86,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     settingsRepository,
   });
   const oauth = wireOAuth({ ...root, userRepository, tokens, facebookUserInfoUrl: overrides.facebookUserInfoUrl });
-  const { baseRepository, commandRepository, gateway, media, liveMedia, bases, devices, deviceCatalog } =
+  const { baseRepository, commandRepository, gateway, media, nginx, liveMedia, bases, devices, deviceCatalog } =
     await wireDevices({ ...root, deviceRepository, configuration });
+  const { thumbnails, sharePreview } = wireThumbnails({ ...root, media });
   const { realtime, fans, liveRooms, liveLists, comments, reports, baseDetail } = wireLive({
     ...root,
     authenticator,
@@ -161,7 +163,10 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       reports,
       baseDetail,
       media,
+      nginx,
       liveMedia,
+      thumbnails,
+      sharePreview,
       feeds,
       feedSettlement,
       feedStats,

@@ -32,6 +32,20 @@ export const DeviceLiveStateSchema = z.object({
 });
 export type DeviceLiveState = z.infer<typeof DeviceLiveStateSchema>;
 
+/**
+ * A live room's still (issue 26 §2): a frame of its stream, taken every 15 s while the camera streams (so at most
+ * 30 s old then); while the camera is offline, the last one it sent.
+ */
+export const RoomStillSchema = z.object({
+  /** The still's address ('' before the first: the client shows the cover), as `cover`; it never changes bytes. */
+  thumbnail: z.string(),
+  /** Unix seconds the still was taken; null before the first. */
+  thumbnail_at: z.number().int().nullable(),
+  /** Unix seconds the camera went offline; null while it is online, or when it never was. */
+  camera_offline_at: z.number().int().nullable(),
+});
+export type RoomStill = z.infer<typeof RoomStillSchema>;
+
 /** A feeder as everyone sees it (the lists that lead to the live room). */
 export const PublicDeviceSchema = DeviceLiveStateSchema.extend({
   device_id: z.string(),
@@ -39,6 +53,7 @@ export const PublicDeviceSchema = DeviceLiveStateSchema.extend({
   /** Days in operation, counting the day it first came online as day 1 (0 before that). */
   days_in_operation: z.number().int(),
   portions: z.array(FeedingPortionSchema),
+  ...RoomStillSchema.shape,
 });
 export type PublicDevice = z.infer<typeof PublicDeviceSchema>;
 /** One portion a device offers (grams for coins). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema } from './base';
+import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema, RoomStillSchema } from './base';
 import { requiredText, rowId, safeInt } from './fields';
 
 /** The live room of one device. Every live-room request names the device. */
@@ -38,6 +38,7 @@ export const LiveRoomSchema = z.object({
   online: z.boolean(),
   feeder_online: z.boolean(),
   camera_online: z.boolean(),
+  ...RoomStillSchema.shape,
 });
 export type LiveRoom = z.infer<typeof LiveRoomSchema>;
 export const LiveListDataSchema = pagedList(LiveRoomSchema);
@@ -113,11 +114,11 @@ export type FollowState = z.infer<typeof FollowStateSchema>;
 
 /** A viewer's playback addresses; both stop working at `expires_at` (unix seconds). */
 export const PlaybackSchema = z.object({
-  /** HTTP-FLV, a path on the API's origin (the client makes it absolute for mpegts.js). */
-  flv_url: z.string(),
+  /** HTTP-FLV, a path on the API's origin (the client makes it absolute for mpegts.js); null where no FLV is served (scaled out on nginx). */
+  flv_url: z.string().nullable(),
   /** WebSocket-FLV, same stream, a path on the API's origin; null where only HTTP-FLV is served. */
   ws_url: z.string().nullable(),
-  /** HLS, where the deployment serves it; null in the embedded run. */
+  /** HLS: the signed playlist (a path on the API's origin, or the edge's absolute address scaled out); null until the stream has a segment. */
   hls_url: z.string().nullable(),
   expires_at: z.number().int(),
   camera_online: z.boolean(),

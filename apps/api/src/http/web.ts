@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { withPreview, type PagePreviews } from './page-preview';
 
 /**
  * Serves the built web app (history-mode routes fall back to index.html) and uploaded files.
- * Uploaded files are served with nosniff and a strict content security policy.
+ * Uploaded files are served with nosniff and a strict content security policy. A page with a preview (a shared
+ * live room) gets index.html with its Open Graph tags.
  */
-export const webPlugin = fp<{ webDist: string; uploadDir: string }>(
-  async (app, { webDist, uploadDir }) => {
+export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: PagePreviews }>(
+  async (app, { webDist, uploadDir, previews }) => {
     mkdirSync(uploadDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadDir,
@@ -44,13 +47,33 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string }>(
         }
       },
     });
+    // The built page, read once (it does not change while the server runs), for pages with a preview.
+    let indexHtml: Promise<string> | undefined;
+    const previewPage = async (url: string): Promise<string | undefined> => {
+      const preview = await previews?.(url).catch((error: unknown) => {
+        app.log.warn({ err: error, url }, 'page preview failed');
+        return undefined;
+      });
+      if (!preview) return undefined;
+      indexHtml ??= readFile(path.join(webDist, 'index.html'), 'utf8');
+      return withPreview(await indexHtml, preview);
+    };
     // History mode: any GET outside /api and /uploads that accepts HTML gets the app's index.html.
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const url = request.url;
       if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/assets/')) return;
       if (path.extname(url.split('?')[0] ?? '')) return;
-      if (!(request.headers.accept ?? '').includes('text/html')) return;
+      const accept = request.headers.accept ?? '';
+      const html = accept.includes('text/html');
+      // Link crawlers often ask for anything (*/*): a page with a preview answers them too.
+      if (!html && accept !== '' && !accept.includes('*/*')) return;
+      const page = await previewPage(url);
+      if (page !== undefined) {
+        await reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+        return reply;
+      }
+      if (!html) return;
       await reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
       return reply;
     });

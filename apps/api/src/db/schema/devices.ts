@@ -60,6 +60,11 @@ export const devices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     disabled: boolean('disabled').notNull().default(false),
     firmware: text('firmware').notNull().default(''),
+    /** The live room's newest still, `/uploads/thumbs/{id}/{ms}.jpg` ('' before the first; issue 26 §2). */
+    thumbnail: text('thumbnail').notNull().default(''),
+    thumbnailAt: timestamp('thumbnail_at', { withTimezone: true }),
+    /** When the camera last went offline (null while it is online, or before it ever was). */
+    cameraOfflineAt: timestamp('camera_offline_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

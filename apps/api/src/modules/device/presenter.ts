@@ -1,4 +1,4 @@
-import type { AdminDevice, DeviceLiveState, DevicePortion, PublicDevice } from '@petheart/contracts';
+import type { AdminDevice, DeviceLiveState, DevicePortion, PublicDevice, RoomStill } from '@petheart/contracts';
 import { dayNumber, seconds } from '../../lib/time';
 import type { DeviceRow, DeviceWithBase } from './repository';
 
@@ -9,6 +9,15 @@ export function toLiveState(d: DeviceRow): DeviceLiveState {
     camera_online: d.cameraOnline,
     food_stock: d.foodStock,
     last_seen_at: d.lastSeenAt ? seconds(d.lastSeenAt) : null,
+  };
+}
+
+/** The live room's still; when the camera went offline only while it is (issue 26 §2). */
+export function toRoomStill(d: DeviceRow): RoomStill {
+  return {
+    thumbnail: d.thumbnail,
+    thumbnail_at: d.thumbnailAt ? seconds(d.thumbnailAt) : null,
+    camera_offline_at: !d.cameraOnline && d.cameraOfflineAt ? seconds(d.cameraOfflineAt) : null,
   };
 }
 
@@ -32,6 +41,7 @@ export function toPublicDevice(d: DeviceRow, now: Date, defaultPortions: DeviceP
     // Days in operation: the day the device first came online is day 1; 0 before that.
     days_in_operation: dayNumber(d.firstOnlineAt, now),
     portions: d.portions ?? defaultPortions,
+    ...toRoomStill(d),
   };
 }
 

@@ -105,14 +105,26 @@ export class DeviceRepository {
     return rows.length > 0;
   }
 
-  /** Marks every camera offline (an embedded media server that has just started has no stream published). */
-  async markAllCamerasOffline(): Promise<void> {
-    await this.db.update(devices).set({ cameraOnline: false }).where(eq(devices.cameraOnline, true));
+  /** The devices whose camera is online now (the nginx media engine reconciles them with its origin). */
+  async onlineCameraIds(): Promise<string[]> {
+    const rows = await this.db.select({ id: devices.id }).from(devices).where(eq(devices.cameraOnline, true));
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Marks every camera offline (an embedded media server that has just started has no stream published); the
+   * ones that were online went offline now, as far as anyone can tell.
+   */
+  async markAllCamerasOffline(now?: Date): Promise<void> {
+    await this.db
+      .update(devices)
+      .set({ cameraOnline: false, cameraOfflineAt: now ?? sql`now()` })
+      .where(eq(devices.cameraOnline, true));
   }
 
   /**
    * The media server's word on a camera: publishing (online) or not. Online counts as being seen (last seen,
-   * first_online_at the first time). Undefined for an unknown device.
+   * first_online_at the first time); going offline is dated (camera_offline_at). Undefined for an unknown device.
    */
   async setCameraOnline(id: string, online: boolean, now: Date): Promise<DeviceRow | undefined> {
     const rows = await this.db
@@ -123,8 +135,13 @@ export class DeviceRepository {
               cameraOnline: true,
               lastSeenAt: now,
               firstOnlineAt: sql`COALESCE(${devices.firstOnlineAt}, ${now.toISOString()}::timestamptz)`,
+              cameraOfflineAt: null,
             }
-          : { cameraOnline: false },
+          : {
+              cameraOnline: false,
+              cameraOfflineAt: sql`CASE WHEN ${devices.cameraOnline} THEN ${now.toISOString()}::timestamptz
+                ELSE ${devices.cameraOfflineAt} END`,
+            },
       )
       .where(eq(devices.id, id))
       .returning();
@@ -132,17 +149,22 @@ export class DeviceRepository {
   }
 
   /** Marks every device offline (an embedded broker that has just started has no devices connected). */
-  async markAllOffline(): Promise<void> {
+  async markAllOffline(now?: Date): Promise<void> {
+    const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
     await this.db
       .update(devices)
-      .set({ feederOnline: false, cameraOnline: false })
+      .set({
+        feederOnline: false,
+        cameraOnline: false,
+        cameraOfflineAt: sql`CASE WHEN ${devices.cameraOnline} THEN ${at} ELSE ${devices.cameraOfflineAt} END`,
+      })
       .where(or(eq(devices.feederOnline, true), eq(devices.cameraOnline, true)));
   }
 
   /**
    * Applies devices' state reports (the gateway's batches; one report per device, its latest) in one
-   * statement: online flags (the camera's only when `camera`), food stock, firmware, last seen, first
-   * online. Returns the devices' rows as they are now (unknown devices are left out).
+   * statement: online flags (the camera's only when `camera`, dating its going offline), food stock, firmware,
+   * last seen, first online. Returns the devices' rows as they are now (unknown devices are left out).
    */
   async applyStates(
     states: { id: string; state: DeviceState }[],
@@ -168,6 +190,9 @@ export class DeviceRepository {
       sql`UPDATE ${devices} AS d SET
         feeder_online = v.online AND v.feeder,
         camera_online = CASE WHEN ${options.camera} THEN v.online AND v.camera ELSE d.camera_online END,
+        camera_offline_at = CASE WHEN NOT ${options.camera} THEN d.camera_offline_at
+          WHEN v.online AND v.camera THEN NULL
+          WHEN d.camera_online THEN ${at}::timestamptz ELSE d.camera_offline_at END,
         food_stock = v.stock, firmware = v.firmware, last_seen_at = ${at}::timestamptz,
         first_online_at = CASE WHEN v.online THEN COALESCE(d.first_online_at, ${at}::timestamptz)
           ELSE d.first_online_at END

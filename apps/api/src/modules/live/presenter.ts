@@ -1,5 +1,6 @@
 import { fanLevel, type FanMember, type LiveComment, type LiveRoom } from '@petheart/contracts';
 import { seconds } from '../../lib/time';
+import { toRoomStill } from '../device/presenter';
 import type { CommentRow } from './comment-repository';
 import type { FanMemberRow } from './fan-repository';
 import type { RoomRow } from './room-repository';
@@ -21,6 +22,7 @@ export function toLiveRoom(r: RoomRow, viewers: number, distance: number | null)
     online: r.device.feederOnline || r.device.cameraOnline,
     feeder_online: r.device.feederOnline,
     camera_online: r.device.cameraOnline,
+    ...toRoomStill(r.device),
   };
 }
 

@@ -32,11 +32,16 @@ export function resolveFfmpeg(configured: string | undefined, searchPath = proce
   }
 }
 
-/** Runs ffmpeg to completion; rejects with the end of its stderr when it fails or outlives `timeoutMs`. */
-export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 30_000): Promise<void> {
+/**
+ * Runs ffmpeg to completion; rejects with the end of its stderr when it fails or outlives `timeoutMs`, or when
+ * `signal` aborts (the child is killed).
+ */
+export function runFfmpeg(ffmpeg: string, args: string[], timeoutMs = 30_000, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
     });
     let stderr = '';
     child.stderr.setEncoding('utf8');

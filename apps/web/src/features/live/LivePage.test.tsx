@@ -66,6 +66,9 @@ function detail(feeder: boolean, camera: boolean): LiveDetail {
       last_seen_at: 1_700_000_000,
       days_in_operation: 3,
       portions: [{ grams: 10, coins: 10 }],
+      thumbnail: '',
+      thumbnail_at: null,
+      camera_offline_at: null,
     },
     base: {
       id: 1,

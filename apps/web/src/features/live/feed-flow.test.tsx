@@ -71,6 +71,9 @@ const ROOM: LiveDetail = {
       { grams: 10, coins: 10 },
       { grams: 50, coins: 45 },
     ],
+    thumbnail: '',
+    thumbnail_at: null,
+    camera_offline_at: null,
   },
   base: {
     id: 1,

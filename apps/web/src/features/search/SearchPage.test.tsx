@@ -24,6 +24,9 @@ const room = (n: number): LiveRoom => ({
   online: n % 2 === 1,
   feeder_online: true,
   camera_online: true,
+  thumbnail: '',
+  thumbnail_at: null,
+  camera_offline_at: null,
 });
 const base = (id: number): Base => ({
   id,

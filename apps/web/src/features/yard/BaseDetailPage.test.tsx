@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BaseDetail } from '@petheart/contracts';
 import { baseEndpoints } from '@petheart/contracts';
@@ -32,6 +32,9 @@ const ROOM = {
   online: true,
   feeder_online: true,
   camera_online: false,
+  thumbnail: '',
+  thumbnail_at: null,
+  camera_offline_at: null,
 };
 
 function stub(detail: BaseDetail) {
@@ -57,6 +60,34 @@ describe('BaseDetailPage (Yard)', () => {
       expect(router.state.location.search).toBe('?device_id=PH-0008');
     });
     expect(router.state.location.pathname).toBe('/pages/live/live');
+  });
+
+  it('shows each room’s still: live in colour, an offline camera’s last still greyed with since when', async () => {
+    const live = {
+      ...ROOM,
+      device_id: 'PH-0009',
+      name: 'Live Feeder',
+      camera_online: true,
+      thumbnail: '/uploads/thumbs/PH-0009/2.jpg',
+    };
+    const gone = new Date(2030, 0, 2, 8, 0).getTime() / 1000;
+    const offline = {
+      ...ROOM,
+      thumbnail: '/uploads/thumbs/PH-0008/1.jpg',
+      thumbnail_at: gone - 10,
+      camera_offline_at: gone,
+    };
+    stub({ base: BASE, stats: { feeders: 0, fed_grams: 0, days_live: 1, live_rooms: 2 }, rooms: [live, offline] });
+    renderApp('/pages/baseDetail/baseDetail?id=6');
+    const liveCard = await screen.findByRole('button', { name: /Live Feeder/ });
+    const liveStill = within(liveCard).getByRole('presentation', { hidden: true });
+    expect(liveStill).toHaveAttribute('src', '/uploads/thumbs/PH-0009/2.jpg');
+    expect(liveStill).not.toHaveAttribute('data-offline');
+    const offlineCard = screen.getByRole('button', { name: /Houtong Feeder/ });
+    const offlineStill = within(offlineCard).getByRole('presentation', { hidden: true });
+    expect(offlineStill).toHaveAttribute('src', '/uploads/thumbs/PH-0008/1.jpg');
+    expect(offlineStill).toHaveAttribute('data-offline', 'true');
+    expect(offlineCard).toHaveTextContent('Offline since Jan 2, 2030');
   });
 
   it('says so when the base has no live rooms', async () => {

@@ -9,6 +9,7 @@ import { useLanguage } from '../../shared/i18n';
 import { useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
 import { EmptyState, PageHeader } from '../../shared/ui';
+import { RoomStill, useOfflineSince } from '../../shared/ui/RoomStill';
 import styles from './yard.module.css';
 
 const livePath = (deviceId: string) => `/pages/live/live?device_id=${encodeURIComponent(deviceId)}`;
@@ -58,10 +59,12 @@ function Photos({ base, assetHost }: { base: Base; assetHost: string }) {
   );
 }
 
+/** A room of the base: its still (greyed, and since when, while the camera is offline), figures and states. */
 function RoomCard({ room, assetHost }: { room: LiveRoom; assetHost: string }) {
   const { t } = useTranslation('yard');
   const { locale } = useLanguage();
   const { navigateTo } = useNavigator();
+  const since = useOfflineSince(room);
   return (
     <button
       type="button"
@@ -71,9 +74,9 @@ function RoomCard({ room, assetHost }: { room: LiveRoom; assetHost: string }) {
       }}
     >
       <span className={styles.roomCover}>
-        <img src={imageUrl(room.cover, assetHost)} alt="" />
-        <span className={room.online ? `${styles.badge} ${styles.badgeLive}` : styles.badge}>
-          {room.online ? t('live') : t('offline')}
+        <RoomStill room={room} assetHost={assetHost} eager />
+        <span className={room.camera_online ? `${styles.badge} ${styles.badgeLive}` : styles.badge}>
+          {room.camera_online ? t('live') : t('offline')}
         </span>
       </span>
       <span className={styles.roomBody}>
@@ -91,6 +94,7 @@ function RoomCard({ room, assetHost }: { room: LiveRoom; assetHost: string }) {
             {room.camera_online ? t('cameraOnline') : t('cameraOffline')}
           </span>
         </span>
+        {since && <span className={styles.roomMeta}>{since}</span>}
       </span>
     </button>
   );

@@ -53,6 +53,9 @@ export const room = (n: number, over: Partial<LiveRoom> = {}): LiveRoom => ({
   online: true,
   feeder_online: true,
   camera_online: true,
+  thumbnail: '',
+  thumbnail_at: null,
+  camera_offline_at: null,
   ...over,
 });
 

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LiveRoom } from '@petheart/contracts';
-import { DEFAULT_COVER, formatCount, imageUrl } from '../../../shared/format';
+import { formatCount } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session';
 // the icons module itself, not the shared/ui barrel (which would pull the list hooks into the first page)
 import { LineIcon } from '../../../shared/ui/icons';
+import { RoomStill, useOfflineSince } from '../../../shared/ui/RoomStill';
 import { distanceLabel, liveRoomUrl } from './rooms';
 import styles from './live.module.css';
 
@@ -18,8 +19,9 @@ const EyeIcon = () => (
 );
 
 /**
- * One live room in a list: the base's cover (or the default cover), a LIVE / offline badge, the viewer count,
- * the device and base names and, when the list knows the user's location, the distance. Opens the room.
+ * One live room in a list: its still (else the base's cover, else the default cover; greyed while the camera is
+ * offline), a LIVE / "offline since" badge, the viewer count, the device and base names and, when the list knows
+ * the user's location, the distance. Opens the room.
  */
 export function LiveRoomCard({ room, compact = false }: { room: LiveRoom; compact?: boolean }) {
   const { t } = useTranslation('home');
@@ -27,6 +29,7 @@ export function LiveRoomCard({ room, compact = false }: { room: LiveRoom; compac
   const { config } = useSession();
   const distance = distanceLabel(room.distance, locale);
   const viewers = formatCount(room.viewers, locale);
+  const since = useOfflineSince(room);
   return (
     <Link
       to={liveRoomUrl(room.device_id)}
@@ -34,17 +37,9 @@ export function LiveRoomCard({ room, compact = false }: { room: LiveRoom; compac
       data-testid={`live-room-${room.device_id}`}
     >
       <span className={styles.cover}>
-        <img
-          src={imageUrl(room.cover, config?.asset_host ?? '', DEFAULT_COVER)}
-          alt=""
-          loading="lazy"
-          onError={(e) => {
-            const img = e.currentTarget;
-            if (!img.src.endsWith(DEFAULT_COVER)) img.src = DEFAULT_COVER;
-          }}
-        />
-        <span className={room.online ? `${styles.badge} ${styles.live}` : `${styles.badge} ${styles.offline}`}>
-          {room.online ? t('live') : t('offline')}
+        <RoomStill room={room} assetHost={config?.asset_host ?? ''} />
+        <span className={room.camera_online ? `${styles.badge} ${styles.live}` : `${styles.badge} ${styles.offline}`}>
+          <span className={styles.badgeText}>{room.camera_online ? t('live') : (since ?? t('offline'))}</span>
         </span>
         <span className={styles.viewers} aria-label={t('viewers', { n: viewers })}>
           <EyeIcon />

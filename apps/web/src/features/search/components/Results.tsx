@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Base, LiveRoom, Post } from '@petheart/contracts';
 import { DEFAULT_AVATAR, formatCount, formatRelativeTime, imageUrl } from '../../../shared/format';
 import { useLanguage } from '../../../shared/i18n';
+import { RoomStill, useOfflineSince } from '../../../shared/ui/RoomStill';
 import { Highlight } from './Highlight';
 import styles from '../search.module.css';
 
@@ -10,16 +11,20 @@ export const livePath = (deviceId: string) => `/pages/live/live?device_id=${enco
 export const basePath = (id: number) => `/pages/baseDetail/baseDetail?id=${String(id)}`;
 export const postPath = (id: number) => `/pages/community/detail?id=${String(id)}`;
 
-/** A live room: cover with its live/offline badge, the device and base names, viewers; opens the room. */
+/**
+ * A live room: its still (greyed while the camera is offline) with its live/offline badge, the device and base
+ * names, viewers, and since when the camera is offline; opens the room.
+ */
 export function LiveResult({ room, keyword, assetHost }: { room: LiveRoom; keyword: string; assetHost: string }) {
   const { t } = useTranslation('search');
   const { locale } = useLanguage();
+  const since = useOfflineSince(room);
   return (
     <Link to={livePath(room.device_id)} className={styles.item} data-testid="result-live">
       <span className={styles.cover}>
-        <img src={imageUrl(room.cover, assetHost)} alt="" loading="lazy" />
-        <span className={room.online ? `${styles.badge} ${styles.badgeLive}` : styles.badge}>
-          {room.online ? t('live') : t('offline')}
+        <RoomStill room={room} assetHost={assetHost} />
+        <span className={room.camera_online ? `${styles.badge} ${styles.badgeLive}` : styles.badge}>
+          {room.camera_online ? t('live') : t('offline')}
         </span>
       </span>
       <span className={styles.itemBody}>
@@ -31,6 +36,7 @@ export function LiveResult({ room, keyword, assetHost }: { room: LiveRoom; keywo
         </span>
         <span className={styles.itemMeta}>
           {t('viewers', { count: room.viewers, formatted: formatCount(room.viewers, locale) })}
+          {since && ` · ${since}`}
         </span>
       </span>
     </Link>

@@ -1,0 +1,51 @@
+/**
+ * What a messenger or social app shows for a shared link (title, text, picture): Open Graph and Twitter card
+ * tags written into the app's index.html, since their crawlers run no script. Every value is an absolute
+ * address or plain text.
+ */
+export interface PagePreview {
+  title: string;
+  description: string;
+  /** Absolute; '' = no picture. */
+  image: string;
+  /** The page's canonical absolute address. */
+  url: string;
+}
+
+/** Answers a page's preview from its address (path and query), or undefined when the page has none. */
+export type PagePreviews = (url: string) => Promise<PagePreview | undefined>;
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** The meta tags of a preview (escaped), one a line. */
+export function previewTags(p: PagePreview): string {
+  const tags: [string, string, string][] = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', 'PetHeart'],
+    ['property', 'og:title', p.title],
+    ['property', 'og:description', p.description],
+    ['property', 'og:url', p.url],
+    ...(p.image ? ([['property', 'og:image', p.image]] as [string, string, string][]) : []),
+    ['name', 'twitter:card', p.image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', p.title],
+    ...(p.image ? ([['name', 'twitter:image', p.image]] as [string, string, string][]) : []),
+  ];
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`).join('\n');
+}
+
+/**
+ * index.html with the preview's tags before `</head>`, its description meta replaced and its title set; the
+ * page itself is unchanged (the app renders as before).
+ */
+export function withPreview(html: string, p: PagePreview): string {
+  if (!html.includes('</head>')) return html;
+  const page = html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(p.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${escapeHtml(p.description)}" />`,
+    );
+  const at = page.indexOf('</head>');
+  return `${page.slice(0, at)}${previewTags(p)}\n${page.slice(at)}`;
+}

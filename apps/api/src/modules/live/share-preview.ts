@@ -1,0 +1,50 @@
+import { DeviceIdSchema } from '@petheart/contracts';
+import type { PagePreview } from '../../http/page-preview';
+import type { BaseRepository } from '../base/repository';
+import type { DeviceRepository } from '../device/repository';
+
+/** The web app's live room page, as Share copies it: `/pages/live/live?device_id=…`. */
+export const LIVE_ROOM_PAGE = '/pages/live/live';
+const DESCRIPTION_MAX = 200;
+
+export interface LiveSharePreviewDeps {
+  devices: Pick<DeviceRepository, 'byId'>;
+  bases: Pick<BaseRepository, 'byId'>;
+  /** The app's public origin (PUBLIC_URL): the page's address. */
+  publicUrl: string;
+  /** Where pictures are served (ASSET_HOST), '' = the public origin. */
+  assetHost: string;
+}
+
+/**
+ * A shared live room's preview in messengers and social apps (issue 26 §2): the room's name, its base's words and
+ * the room's newest still (else the base's cover); none for a room that does not exist or is disabled.
+ */
+export class LiveSharePreview {
+  constructor(private readonly deps: LiveSharePreviewDeps) {}
+
+  async preview(address: string): Promise<PagePreview | undefined> {
+    const url = new URL(address, 'http://page.invalid');
+    if (url.pathname !== LIVE_ROOM_PAGE) return undefined;
+    const id = url.searchParams.get('device_id')?.trim() ?? '';
+    if (!DeviceIdSchema.safeParse(id).success) return undefined;
+    const device = await this.deps.devices.byId(id);
+    if (!device || device.disabled) return undefined;
+    const base = await this.deps.bases.byId(device.baseId);
+    if (!base) return undefined;
+    const words = (base.introduction.trim() || base.address).replace(/\s+/g, ' ');
+    return {
+      title: `${base.name} · ${device.name} - PetHeart`,
+      description: words.length > DESCRIPTION_MAX ? `${words.slice(0, DESCRIPTION_MAX - 1)}…` : words,
+      image: this.picture(device.thumbnail || base.photos[0] || ''),
+      url: `${this.deps.publicUrl}${LIVE_ROOM_PAGE}?device_id=${encodeURIComponent(id)}`,
+    };
+  }
+
+  /** A picture's absolute address: paths on the asset host (else the public origin), http(s) addresses as they are. */
+  private picture(address: string): string {
+    if (/^https?:\/\//i.test(address)) return address;
+    if (!address.startsWith('/') || address.startsWith('//')) return '';
+    return `${this.deps.assetHost || this.deps.publicUrl}${address}`;
+  }
+}
