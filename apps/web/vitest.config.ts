@@ -50,8 +50,8 @@ const base = {
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
     css: false,
-    // A file's first test renders antd-mobile and queries by role in jsdom: 2–3 s with a test file on each of
-    // CI's two cores, too close to vitest's default 5 s (CI at b0a9574).
+    // A test that opens and closes antd-mobile dialogs waits for their animations, on frames a loaded machine is
+    // slow to give: 5 s (vitest's default) was too little for a confirmation's Cancel on CI at b0a9574.
     testTimeout: 15_000,
   },
 } satisfies UserWorkspaceConfig;

@@ -2,17 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import './src/app/antd-react19';
 import { afterEach, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { Globals } from '@react-spring/web';
 import { Dialog, Toast } from 'antd-mobile';
 
 // findBy… and waitFor wait up to 3 s, not 1 s: with a test file on each core, a dialog's closing animation
-// took longer than 1 s (MyPublishPage, CI at 6e4d09c). Within the 5 s a test may take.
+// took longer than 1 s (MyPublishPage, CI at 6e4d09c). (react-spring's skipAnimation would end them at once,
+// but makes the publish page's image uploader loop forever: tried at 41662cb.)
 configure({ asyncUtilTimeout: 3_000 });
-
-// antd-mobile animates with react-spring: here every animation ends at once, so a dialog closes (and settles
-// its promise) on the next tick rather than after frames a loaded machine is slow to give (CI at b0a9574:
-// a confirmation's Cancel still animating out after 5 s).
-Globals.assign({ skipAnimation: true });
 
 /**
  * The `web` project shares one document between test files: a Dialog or Toast that antd-mobile rendered into
