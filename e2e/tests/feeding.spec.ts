@@ -1,31 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { BaseDetailSchema, FeedLogDataSchema, type FeedReceipt } from '@petheart/contracts';
 import { expect, screenshotDir, snap, test, uniqueEmail } from '../support/fixtures';
 import { callApi, registerByApi } from '../support/api';
+import { phonePage } from '../support/pages';
 import { DEMO_USER, loginByApi, provisionDevice } from '../support/devices';
 
-/** A phone-sized page signed in with `token`, in `language` (the clipboard writable, as on a phone). */
-async function userPage(browser: Browser, baseURL: string, token: string, language: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    locale: language === 'en' ? 'en-US' : language,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  await context.addInitScript(
-    ([t, lang]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('language', lang);
-    },
-    [token, language] as const,
-  );
-  return context.newPage();
-}
+/** The clipboard writable, as on a phone (the certificate's link is copied). */
+const CLIPBOARD = ['clipboard-read', 'clipboard-write'];
 
 /** Opens the live room's Feed sheet, picks the 20 g portion and confirms it. */
 async function feed20g(page: Page): Promise<void> {
@@ -49,7 +33,7 @@ test('a new user recharges, feeds at PH-0001, and finds the receipt, the calenda
   const token = await loginByApi(url, email, 'feeder-pass-1');
   const nickname = `Luna ${String(100 + Math.floor(Math.random() * 900))}`;
   expect((await callApi(url, '/user/profile', { nickname }, token)).code).toBe(1);
-  const page = await userPage(browser, url, token, 'en');
+  const page = await phonePage(browser, url, { token, language: 'en', permissions: CLIPBOARD });
 
   // No coins yet: the feed is refused with "Insufficient balance" and the recharge prompt.
   await feed20g(page);
@@ -145,7 +129,7 @@ test('a new user recharges, feeds at PH-0001, and finds the receipt, the calenda
   await page.context().close();
 
   // The same pages in Japanese.
-  const ja = await userPage(browser, url, token, 'ja');
+  const ja = await phonePage(browser, url, { token, language: 'ja', permissions: CLIPBOARD });
   await ja.goto('/pages/history/history');
   await expect(ja.getByRole('heading', { level: 1, name: '給餌履歴' })).toBeVisible();
   await expect(ja.locator(`[data-feed="${fed.id}"]`)).toContainText('給餌済み');
@@ -179,7 +163,7 @@ test('feeding at a feeder that is offline is refused', async ({ browser, baseURL
   // Provisioned, but no agent runs for it: the feeder has never come online.
   const device = await provisionDevice(url, 'E2E offline feeder');
   const token = await loginByApi(url, DEMO_USER.email, DEMO_USER.password);
-  const page = await userPage(browser, url, token, 'en');
+  const page = await phonePage(browser, url, { token, language: 'en', permissions: CLIPBOARD });
   await page.goto(`/pages/live/live?device_id=${device.id}`);
   await expect(page.getByTestId('feeder-state')).toHaveText('Feeder offline');
   await expect(page.getByTestId('feed-button')).toHaveAttribute('aria-disabled', 'true');

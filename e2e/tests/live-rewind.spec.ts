@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, snap, test, uniqueEmail } from '../support/fixtures';
-import { callApi, registerByApi } from '../support/api';
+import { callApi, rechargeByApi, registerByApi } from '../support/api';
+import { phonePage } from '../support/pages';
 import { loginByApi } from '../support/devices';
 import {
   fallWatch,
@@ -24,43 +25,8 @@ async function userWithCoins(baseURL: string): Promise<string> {
   const email = uniqueEmail('rewind');
   await registerByApi(baseURL, email, 'rewind-pass-1');
   const token = await loginByApi(baseURL, email, 'rewind-pass-1');
-  const placed = await callApi(baseURL, '/balance/Recharge', { id: 1 }, token);
-  expect(placed.code, placed.msg).toBe(1);
-  const { order_no: orderNo, response } = placed.data as { order_no: string; response: { pay_url: string } };
-  const pay = new URL(response.pay_url, baseURL);
-  const paid = await fetch(pay.origin + pay.pathname, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ action: 'pay', sig: pay.searchParams.get('sig') ?? '', lang: 'en' }).toString(),
-  });
-  expect(paid.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        ((await callApi(baseURL, '/balance/order', { order_no: orderNo }, token)).data as { status: string }).status,
-      { timeout: 15_000 },
-    )
-    .toBe('paid');
+  await rechargeByApi(baseURL, token);
   return token;
-}
-
-/** A phone-sized page in `language`, signed in with `token` when given. */
-async function phonePage(browser: Browser, baseURL: string, language: string, token?: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    locale: language === 'en' ? 'en-US' : language,
-  });
-  await context.addInitScript(
-    ([t, lang]) => {
-      if (t) localStorage.setItem('token', t);
-      localStorage.setItem('language', lang);
-    },
-    [token ?? '', language] as const,
-  );
-  return context.newPage();
 }
 
 /** The room's HLS playlist lists at least `seconds` of segments (the rewind has that much to go back into). */
@@ -96,7 +62,7 @@ test('the room plays through HLS with hls.js, and a feed is seen falling in the 
   baseURL,
 }) => {
   const url = baseURL ?? '';
-  const page = await phonePage(browser, url, 'en', await userWithCoins(url));
+  const page = await phonePage(browser, url, { token: await userWithCoins(url) });
   // A playlist reaching back half a minute or more (it lists a minute, for rewind): hls.js still starts at live.
   await hlsReachesBack(url, 30);
   await page.goto(`/pages/live/live?device_id=${DEVICE}&player=hls`);
@@ -141,7 +107,7 @@ test('the viewer scrubs back 20 s (LIVE grey, an older picture) and returns to t
   const url = baseURL ?? '';
   await hlsReachesBack(url, 30);
   for (const language of ['en', 'ja'] as const) {
-    const page = await phonePage(browser, url, language);
+    const page = await phonePage(browser, url, { language });
     await page.goto(`/pages/live/live?device_id=${DEVICE}`);
     const video = page.getByTestId('live-video');
     const badge = page.getByTestId('live-badge');
@@ -196,7 +162,7 @@ test('the viewer scrubs back 20 s (LIVE grey, an older picture) and returns to t
 
 test('a viewer who just fed replays it and sees the food fall again', async ({ browser, baseURL }) => {
   const url = baseURL ?? '';
-  const page = await phonePage(browser, url, 'en', await userWithCoins(url));
+  const page = await phonePage(browser, url, { token: await userWithCoins(url) });
   await page.goto(`/pages/live/live?device_id=${DEVICE}`);
   const video = page.getByTestId('live-video');
   await expect(video).toHaveAttribute('data-player', 'flv');

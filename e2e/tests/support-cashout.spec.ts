@@ -13,7 +13,7 @@ import {
   type ManagedDevice,
 } from '@petheart/contracts';
 import { expect, screenshotDir, snap, test, uniqueEmail } from '../support/fixtures';
-import { callApi, registerByApi } from '../support/api';
+import { callApi, rechargeByApi, registerByApi } from '../support/api';
 import { ADMIN, DEMO_USER, loginByApi } from '../support/devices';
 import { gradientPng } from '../support/png';
 
@@ -54,27 +54,6 @@ async function newUser(baseURL: string, prefix: string, nickname: string): Promi
   const profile = await callApi(baseURL, '/user/profile', { nickname }, token);
   expect(profile.code, profile.msg).toBe(1);
   return token;
-}
-
-/** Recharges package 1 (60 coins) for `token` and pays it on the sandbox page, as its form posts. */
-async function rechargeByApi(baseURL: string, token: string): Promise<void> {
-  const placed = await callApi(baseURL, '/balance/Recharge', { id: 1 }, token);
-  expect(placed.code, placed.msg).toBe(1);
-  const { order_no: orderNo, response } = placed.data as { order_no: string; response: { pay_url: string } };
-  const pay = new URL(response.pay_url, baseURL);
-  const paid = await fetch(pay.origin + pay.pathname, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ action: 'pay', sig: pay.searchParams.get('sig') ?? '', lang: 'en' }).toString(),
-  });
-  expect(paid.status).toBe(200);
-  await expect
-    .poll(
-      async () =>
-        ((await callApi(baseURL, '/balance/order', { order_no: orderNo }, token)).data as { status: string }).status,
-      { timeout: 15_000, message: `order ${orderNo} paid` },
-    )
-    .toBe('paid');
 }
 
 /** Money as the app and the console show it in English: 10000 → "¥100", 60 → "¥0.60", 25450 → "¥254.50". */

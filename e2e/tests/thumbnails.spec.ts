@@ -1,5 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { callApi } from '../support/api';
+import { phonePage } from '../support/pages';
 import { provisionDevice, startFeeder } from '../support/devices';
 import { expect, snap, test } from '../support/fixtures';
 
@@ -19,21 +20,6 @@ interface Room {
 async function listedRoom(baseURL: string, id: string): Promise<Room | undefined> {
   const res = await callApi(baseURL, '/live/list', { tab: 'top', limit: 50 });
   return (res.data as { list: Room[] }).list.find((r) => r.device_id === id);
-}
-
-/** A phone-sized page in `language` (stored as the app's setting stores it). */
-async function phonePage(browser: Browser, baseURL: string, language: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    locale: language === 'en' ? 'en-US' : language,
-  });
-  await context.addInitScript((lang) => {
-    localStorage.setItem('language', lang);
-  }, language);
-  return context.newPage();
 }
 
 /** Resolves once the picture has really loaded (lazy pictures load when scrolled to). */
@@ -83,7 +69,7 @@ test('Home shows a real still of PH-0001, taken from its stream, fresh while it 
   expect(image.headers()['cache-control']).toContain('immutable');
 
   // The same in Japanese, and on the Index page (For You).
-  const ja = await phonePage(browser, url, 'ja');
+  const ja = await phonePage(browser, url, { language: 'ja' });
   await ja.goto('/');
   await expectLoaded(ja.getByTestId('live-room-PH-0001').first().locator('img'));
   await ja.evaluate(() => {
@@ -168,7 +154,7 @@ test('an offline room shows its last still, greyed, and since when (search, base
   });
   await snap(page, 'stills-index-offline', 'en');
 
-  const ja = await phonePage(browser, url, 'ja');
+  const ja = await phonePage(browser, url, { language: 'ja' });
   await ja.goto('/pages/index/index');
   const jaIndexCard = ja.getByTestId(`live-room-${device.id}`).last();
   await expect(jaIndexCard).toContainText('からオフライン');
