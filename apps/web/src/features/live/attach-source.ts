@@ -115,6 +115,13 @@ export async function attachSource(
       liveBufferLatencyChasing: true,
       liveBufferLatencyMaxLatency: 1.5,
       liveBufferLatencyMinRemain: 0.3,
+      // Playback starts at the keyframe the server cached, up to a GOP (1 s) behind; a viewer who joined late in
+      // the GOP would stay that far behind (chasing only seeks past 1.5 s). Played a little faster instead until
+      // the buffer is down to half a second.
+      liveSync: true,
+      liveSyncMaxLatency: 0.8,
+      liveSyncTargetLatency: 0.5,
+      liveSyncPlaybackRate: 1.2,
     },
   );
   player.on(mpegts.Events.ERROR, fail);
