@@ -101,7 +101,7 @@ async function measureStep(n: number, at: StepContext, o: CrowdOptions) {
   const usage = startUsage(at.groups);
   const started = performance.now();
   const { latencies, unreadable } = visit
-    ? await sampleGlassToGlass(page, o.seconds)
+    ? await sampleGlassToGlass(page.getByTestId('live-video'), o.seconds)
     : { latencies: [], unreadable: 0 };
   const seconds = (performance.now() - started) / 1000;
   const after = await viewers.snapshot();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { decodeStamp } from '@petheart/contracts';
 import { freePort, startNginxMedia } from '../deploy/nginx/nginx-media.mjs';
 import { root, startApi, type RunningApi } from './lib';
@@ -102,13 +102,13 @@ export async function visitLiveRoom(page: Page, url: string): Promise<{ firstFra
 
 /**
  * The latency of the frame on screen every 100 ms for `seconds`: its stamp decoded from a canvas copy, against
- * the browser's clock when it was shown (sorted, ms), and how many frames had no readable stamp.
+ * the browser's clock when it was shown (sorted, ms), and how many frames had no readable stamp. `video`: the
+ * live page's player, or any video element showing the camera (the WebRTC bench's).
  */
 export async function sampleGlassToGlass(
-  page: Page,
+  video: Locator,
   seconds: number,
 ): Promise<{ latencies: number[]; unreadable: number }> {
-  const video = page.getByTestId('live-video');
   const latencies: number[] = [];
   let unreadable = 0;
   const deadline = Date.now() + seconds * 1000;
@@ -142,7 +142,7 @@ export async function sampleGlassToGlass(
     }
     if (frame && stamp !== null) latencies.push(frame.shownAt - stamp);
     else unreadable++;
-    await page.waitForTimeout(100);
+    await video.page().waitForTimeout(100);
   }
   return { latencies: latencies.sort((a, b) => a - b), unreadable };
 }
@@ -173,7 +173,7 @@ export async function benchGlassToGlass(options: {
     // The first visit warms the stream up (the camera and the HLS muxer starting with the API); the second counts.
     await visitLiveRoom(page, liveRoomUrl(api.url, player));
     const { firstFrame, to2sPlayed } = await visitLiveRoom(page, liveRoomUrl(api.url, player));
-    const { latencies, unreadable } = await sampleGlassToGlass(page, options.seconds);
+    const { latencies, unreadable } = await sampleGlassToGlass(page.getByTestId('live-video'), options.seconds);
     return {
       player,
       first_frame_ms: firstFrame,

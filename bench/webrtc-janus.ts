@@ -5,11 +5,12 @@ import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { PlaybackSchema } from '@petheart/contracts';
 import { resolveFfmpeg } from '@petheart/feeder';
+import { sampleGlassToGlass } from './glass-to-glass';
 import { PAYLOAD_TYPE, startJanus } from './janus';
 import { argText, arg, sleep, startApi } from './lib';
 import { spread } from './page-bench';
 import { procStatus } from './proc-memory';
-import { addViewer, PAGE, receiverStats, sampleLatency } from './webrtc-viewers';
+import { addViewer, PAGE, receiverStats } from './webrtc-viewers';
 
 /**
  * Glass-to-glass over WebRTC through Janus (Debian's package), and each server's cost per viewer (decision 033): the
@@ -190,7 +191,9 @@ export async function benchWebrtcJanus(options: { seconds: number; viewers: numb
       const before = { cpu: cpu(), stats: await receiverStats(page) };
       const t0 = performance.now();
       const sampled =
-        target > 0 ? await sampleLatency(page, options.seconds) : (await sleep(options.seconds * 1000), null);
+        target > 0
+          ? await sampleGlassToGlass(page.locator('#v0'), options.seconds)
+          : (await sleep(options.seconds * 1000), null);
       const elapsed = (performance.now() - t0) / 1000;
       const after = { cpu: cpu(), stats: await receiverStats(page) };
       const receiving = after.stats.packets.filter((n, i) => n > (before.stats.packets[i] ?? 0)).length;

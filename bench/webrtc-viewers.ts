@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { decodeStamp } from '@petheart/contracts';
 import { janusViewer } from './janus';
-import { sleep } from './lib';
 
 // The viewers' side of bench/webrtc-janus.ts: one page, one RTCPeerConnection per viewer (Janus API over HTTP from
 // Node, SDP through the page), the first viewer's video on screen, its stamp read back as glass-to-glass.ts does.
@@ -67,37 +65,4 @@ export function receiverStats(page: Page) {
     }
     return { packets, decoded, jitterMs };
   });
-}
-
-/** The first viewer's glass-to-glass latencies over `seconds` (the stamp of the frame on screen, every 100 ms). */
-export async function sampleLatency(page: Page, seconds: number): Promise<{ latencies: number[]; unreadable: number }> {
-  const latencies: number[] = [];
-  let unreadable = 0;
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    const frame = await page.evaluate(() => {
-      const v = document.getElementById('v0') as HTMLVideoElement;
-      if (!v.videoWidth) return null;
-      const canvas = document.createElement('canvas');
-      canvas.width = v.videoWidth;
-      canvas.height = v.videoHeight;
-      const context = canvas.getContext('2d', { willReadFrequently: true });
-      if (!context) return null;
-      context.drawImage(v, 0, 0);
-      const shownAt = Date.now();
-      const top = Math.floor(canvas.height * 0.85);
-      const { data } = context.getImageData(0, top, canvas.width, canvas.height - top);
-      return { shownAt, width: canvas.width, height: canvas.height, top, rgba: Array.from(data) };
-    });
-    let stamp: number | null = null;
-    if (frame) {
-      const pixels = new Uint8ClampedArray(frame.width * frame.height * 4);
-      pixels.set(frame.rgba, frame.top * frame.width * 4);
-      stamp = decodeStamp(pixels, frame.width, frame.height);
-    }
-    if (frame && stamp !== null) latencies.push(frame.shownAt - stamp);
-    else unreadable++;
-    await sleep(100);
-  }
-  return { latencies: latencies.sort((a, b) => a - b), unreadable };
 }
