@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
 import { expect, snap, test } from '../support/fixtures';
+import { phonePage } from '../support/pages';
 import { callApi } from '../support/api';
 import { DEMO_USER, loginByApi } from '../support/devices';
 
@@ -8,25 +8,6 @@ interface RechargePackage {
   price: number;
   coins: number;
   bonus: number;
-}
-
-/** A phone-sized page signed in as the demo user, in `language`. */
-async function walletPage(browser: Browser, baseURL: string, token: string, language: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    locale: language === 'en' ? 'en-US' : language,
-  });
-  await context.addInitScript(
-    ([t, lang]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('language', lang);
-    },
-    [token, language] as const,
-  );
-  return context.newPage();
 }
 
 async function balanceOf(baseURL: string, token: string): Promise<number> {
@@ -53,7 +34,7 @@ test('a recharge paid on the sandbox page credits the package’s coins and show
   const token = await loginByApi(url, DEMO_USER.email, DEMO_USER.password);
   const pkg = await rechargePackage(url, 2);
   const before = await balanceOf(url, token);
-  const page = await walletPage(browser, url, token, 'en');
+  const page = await phonePage(browser, url, { token, language: 'en' });
 
   await page.goto('/pages/money/money');
   await expect(page.getByTestId('money-balance')).toHaveText(shownBalance(before));
@@ -97,7 +78,7 @@ test('a payment cancelled on the sandbox page changes nothing (in Chinese)', asy
   const token = await loginByApi(url, DEMO_USER.email, DEMO_USER.password);
   const pkg = await rechargePackage(url, 1);
   const before = await balanceOf(url, token);
-  const page = await walletPage(browser, url, token, 'zh-CN');
+  const page = await phonePage(browser, url, { token, language: 'zh-CN' });
 
   await page.goto('/pages/money/money');
   await expect(page.getByRole('heading', { level: 1, name: '充值' })).toBeVisible();
