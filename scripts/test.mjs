@@ -1,8 +1,9 @@
 // `npm test`: lint, typecheck, unit, integration and browser tests, in that order.
 // Prints a plain `<suite>: N passed, N failed` line per test suite and a total, and exits non-zero on any failure.
 // Usage: npm test [-- --only lint,typecheck,unit,integration,e2e]
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { bin, root, run } from './lib.mjs';
 
 const onlyArg = process.argv.indexOf('--only');
@@ -13,6 +14,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const results = [];
+const failedSteps = [];
 let failed = false;
 
 function counts(file, kind) {
@@ -27,10 +29,51 @@ function counts(file, kind) {
   }
 }
 
+const firstLines = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .slice(0, 6)
+    .join('\n    ');
+
+/** The failed tests named in a report, each with the start of its message. */
+function failuresIn(file, kind) {
+  let json;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+  const out = [];
+  if (kind === 'vitest') {
+    for (const f of json.testResults ?? []) {
+      const rel = path.relative(root, f.name);
+      const bad = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of bad) out.push(`${rel} > ${a.fullName}\n    ${firstLines(a.failureMessages?.[0])}`);
+      if (f.status === 'failed' && bad.length === 0) out.push(`${rel}\n    ${firstLines(f.message)}`);
+    }
+    return out;
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message;
+          out.push(`${spec.file} > ${spec.title} [${t.projectName}]\n    ${firstLines(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const s of json.suites ?? []) walk(s);
+  for (const e of json.errors ?? []) out.push(`(outside any test)\n    ${firstLines(e.message)}`);
+  return out;
+}
+
 async function step(name, cmd, args, options) {
   console.log(`\n▶ ${name}`);
   const code = await run(cmd, args, options);
-  if (code !== 0) failed = true;
+  if (code !== 0) {
+    failed = true;
+    failedSteps.push(name);
+  }
   return code;
 }
 
@@ -38,7 +81,7 @@ async function suite(name, cmd, args, report, kind, options) {
   const code = await step(name, cmd, args, options);
   const c = counts(report, kind) ?? { passed: 0, failed: 1 };
   if (code !== 0 && c.failed === 0) c.failed = 1; // the runner failed outside any test
-  results.push({ name, ...c });
+  results.push({ name, ...c, failures: failuresIn(report, kind) });
   console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
 }
 
@@ -91,5 +134,11 @@ const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a
 console.log('\nSummary');
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
 console.log(`total: ${total.passed} passed, ${total.failed} failed`);
-if (failed) console.log('Some steps failed (see above).');
+// What failed, once more at the end and in a file, so that a log's tail (CI keeps only that) says it.
+const lines = [
+  ...failedSteps.map((s) => `step failed: ${s}`),
+  ...results.flatMap((r) => r.failures ?? []).map((f) => `test failed: ${f}`),
+];
+writeFileSync(path.join(reports, 'failures.txt'), lines.join('\n') + (lines.length ? '\n' : ''));
+if (failed) console.log(`\nWhat failed:\n${lines.join('\n')}`);
 process.exit(failed ? 1 : 0);
