@@ -8,6 +8,9 @@ if (process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app…');
   const code = await run(bin('vite'), ['build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web') });
   if (code !== 0) process.exit(code);
+  // The feeder agent that stations download from /station/ (docs/stations.md); well under a second.
+  const agent = await run(process.execPath, [path.join(root, 'apps/feeder/scripts/bundle.mjs')]);
+  if (agent !== 0) process.exit(agent);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {

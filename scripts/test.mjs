@@ -117,6 +117,7 @@ if (want('e2e')) {
   const code = await step('browser prerequisites', process.execPath, [path.join(root, 'scripts/ensure-chromium.mjs')]);
   if (code === 0) {
     await step('build web app', bin('vite'), ['build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web') });
+    await step('build feeder agent', process.execPath, [path.join(root, 'apps/feeder/scripts/bundle.mjs')]);
     const report = path.join(reports, 'e2e.json');
     await suite('e2e', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], report, 'playwright', {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report },

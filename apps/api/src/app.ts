@@ -21,6 +21,7 @@ import { codeModule } from './modules/code';
 import { configurationModule } from './modules/configuration';
 import { contentModule } from './modules/content';
 import { deviceModule } from './modules/device';
+import { stationModule } from './modules/station';
 import { feedModule } from './modules/feed';
 import { feedStatsModule } from './modules/feed-stats';
 import { gatewayModule } from './modules/gateway';
@@ -52,6 +53,7 @@ function apiModules(container: Container): ApiModule[] {
     oauthModule(services),
     baseModule(services),
     deviceModule(services),
+    stationModule(services),
     liveModule(services),
     reportModule(services),
     contentModule(services),

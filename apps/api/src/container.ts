@@ -86,8 +86,18 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     settingsRepository,
   });
   const oauth = wireOAuth({ ...root, userRepository, tokens, facebookUserInfoUrl: overrides.facebookUserInfoUrl });
-  const { baseRepository, commandRepository, gateway, media, nginx, liveMedia, bases, devices, deviceCatalog } =
-    await wireDevices({ ...root, deviceRepository, configuration });
+  const {
+    baseRepository,
+    commandRepository,
+    gateway,
+    media,
+    nginx,
+    liveMedia,
+    bases,
+    devices,
+    deviceCatalog,
+    stationDownloads,
+  } = await wireDevices({ ...root, deviceRepository, configuration });
   const { thumbnails, sharePreview } = wireThumbnails({ ...root, media });
   const { realtime, fans, liveRooms, liveLists, comments, reports, baseDetail } = wireLive({
     ...root,
@@ -155,6 +165,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       bases,
       devices,
       deviceCatalog,
+      stationDownloads,
       realtime,
       liveRooms,
       liveLists,

@@ -18,7 +18,7 @@ export async function dispense(
   const { motor, scale, hopper } = hardware;
   if ((await hopper.level()) <= 0) return { outcome: 'empty', grams: 0 };
   await scale.tare();
-  const run = await motor.run(asked);
+  const run = await motor.run(asked, scale.sample?.bind(scale));
   const grams = Math.min(MAX_ACK_GRAMS, Math.max(0, Math.round(await scale.measure())));
   hopper.recordDispensed(grams);
   if (run !== 'ok') return { outcome: run, grams };

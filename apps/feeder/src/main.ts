@@ -1,76 +1,96 @@
-import path from 'node:path';
 import { FeederAgent } from './agent';
 import { resolveFfmpeg } from './hardware/camera/ffmpeg';
-import { FfmpegCamera } from './hardware/camera/ffmpeg-camera';
-import { createSimulatedCamera } from './hardware/camera/simulated';
-import { v4l2Input } from './hardware/camera/v4l2';
-import { createSimulatedStation } from './hardware/sim/station';
+import { createStationHardware } from './hardware/from-config';
 import { consoleLogger } from './logger';
-import { readOptions } from './options';
+import { flagsToStation, parseArgs, readOptions } from './options';
+import type { LoadedStation } from './station-file';
+import { loadStation } from './station-file';
+import { systemdNotifier } from './systemd';
 
-// The feeder agent CLI: `npm run feeder -- --device ID --secret S --broker mqtt://HOST:PORT [--rtmp URL
-// [--camera sim|none|/dev/videoN]] [--state-dir DIR] [--sim]`. Runs a simulated motor, scale and hopper (the only
-// ones this build has drivers for); with --rtmp it streams the simulated camera scene, or a V4L2 camera.
-const result = readOptions(process.argv.slice(2));
-if (!result.ok) {
-  console.error(
-    'Usage: npm run feeder -- --device ID --secret S --broker mqtt://HOST:PORT ' +
-      '[--rtmp rtmp://HOST:PORT/live/ID?key=SECRET [--camera sim|none|/dev/videoN]] [--state-dir DIR] [--sim]\n',
-  );
-  for (const p of result.problems) console.error(`  - ${p}`);
+// The feeder agent CLI. A station runs `petheart-feeder --station /etc/petheart-feeder/station.json` (the file the
+// console's "Add device" gives; docs/stations.md). For development, flags describe a simulated station:
+// `npm run feeder -- --device ID --secret S --broker mqtt://HOST:PORT [--rtmp URL [--camera sim|none|/dev/videoN]]
+// [--state-dir DIR]`.
+const USAGE =
+  'Usage: petheart-feeder --station FILE\n' +
+  '   or: npm run feeder -- --device ID --secret S --broker mqtt://HOST:PORT ' +
+  '[--rtmp rtmp://HOST:PORT/live/ID?key=SECRET [--camera sim|none|/dev/videoN]] [--state-dir DIR]\n';
+
+function fail(problems: string[], heading = USAGE): never {
+  console.error(heading);
+  for (const p of problems) console.error(`  - ${p}`);
   process.exit(2);
 }
-const options = result.options;
-const logger = consoleLogger(options.device);
-if (!options.sim) {
-  logger.error('this build has no real hardware drivers yet (see apps/feeder/README.md); run with --sim');
-  process.exit(2);
+
+const args = parseArgs(process.argv.slice(2));
+let loaded: LoadedStation;
+if (args.station !== undefined) {
+  const result = await loadStation(args.station);
+  if (!result.ok) fail(result.problems, `The station file ${args.station} cannot run a station:`);
+  loaded = result.loaded;
+} else {
+  const result = readOptions(process.argv.slice(2));
+  if (!result.ok) fail(result.problems);
+  loaded = flagsToStation(result.options);
 }
-const station = createSimulatedStation();
-if (options.rtmp && options.camera !== 'none') {
-  let ffmpegPath: string;
-  try {
-    ffmpegPath = resolveFfmpeg();
-  } catch (error) {
-    logger.error(String(error));
-    process.exit(2);
-  }
-  station.camera =
-    options.camera === 'sim'
-      ? createSimulatedCamera(options.device, station, { ffmpegPath, logger })
-      : new FfmpegCamera({ source: v4l2Input(options.camera), ffmpegPath, logger });
+
+const { station } = loaded;
+const logger = consoleLogger(station.device);
+for (const warning of loaded.warnings) logger.warn(warning);
+const { motor, scale, hopper, camera } = station.hardware;
+const parts = { motor: motor.kind, scale: scale.kind, hopper: hopper.kind, camera: camera.kind };
+if (args.check !== undefined) {
+  // The installer's check: the file is sound (the hardware is opened on the real start).
+  logger.info('station file OK', { broker: station.broker, ...parts });
+  process.exit(0);
+}
+let ffmpegPath: string | undefined;
+let built: Awaited<ReturnType<typeof createStationHardware>>;
+try {
+  built = await createStationHardware(station, {
+    deviceId: station.device,
+    stateDir: loaded.stateDir,
+    logger,
+    ffmpegPath: () => (ffmpegPath ??= resolveFfmpeg()),
+  });
+} catch (error) {
+  logger.error(`the station's hardware did not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
 }
 
 const agent = new FeederAgent(
   {
-    deviceId: options.device,
-    secret: options.secret,
-    brokerUrl: options.broker,
-    rtmpUrl: options.rtmp,
-    stateDir: path.resolve(options['state-dir'] ?? path.join('data', 'feeder')),
+    deviceId: station.device,
+    secret: loaded.secret,
+    brokerUrl: station.broker,
+    rtmpUrl: loaded.rtmpUrl,
+    stateDir: loaded.stateDir,
     logger,
   },
-  station,
+  built.hardware,
 );
 
+const systemd = systemdNotifier(process.env, logger);
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1);
     stopping = true;
     logger.info(`${signal}: publishing offline state and disconnecting`);
-    agent.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('unclean stop', { error: String(error) });
-        process.exit(1);
-      },
-    );
+    systemd.stop();
+    agent
+      .stop()
+      .then(() => built.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('unclean stop', { error: String(error) });
+          process.exit(1);
+        },
+      );
   });
 }
 
 await agent.start();
-logger.info('started with simulated hardware', {
-  broker: options.broker,
-  camera: station.camera ? options.camera : 'none',
-});
+systemd.ready();
+logger.info('started', { broker: station.broker, ...parts, camera: built.hardware.camera ? camera.kind : 'none' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, readOptions } from './options';
+import { flagsToStation, parseArgs, readOptions } from './options';
 
 describe('feeder agent options', () => {
   it('reads --key value and --key=value forms', () => {
@@ -21,13 +21,29 @@ describe('feeder agent options', () => {
     if (!r.ok) expect(r.problems).toHaveLength(3);
   });
 
-  it('defaults to simulated hardware and reads --state-dir', () => {
+  it('runs simulated hardware with flags, and points real hardware at a station file', () => {
     const base = ['--device', 'PH-0001', '--secret', 'x'.repeat(24), '--broker', 'mqtt://127.0.0.1:1883'];
     const r = readOptions([...base, '--state-dir', '/tmp/s']);
-    expect(r.ok && r.options).toMatchObject({ sim: true, 'state-dir': '/tmp/s' });
+    expect(r.ok && r.options).toMatchObject({ sim: 'true', 'state-dir': '/tmp/s' });
     const real = readOptions([...base, '--sim=false']);
-    expect(real.ok && real.options.sim).toBe(false);
-    expect(readOptions([...base, '--sim=maybe']).ok).toBe(false);
+    expect(!real.ok && real.problems).toEqual([
+      'sim: flags run simulated hardware only; describe real hardware in --station FILE',
+    ]);
+  });
+
+  it('turns the flags into the simulated station they describe', () => {
+    const base = ['--device', 'PH-0001', '--secret', 'x'.repeat(24), '--broker', 'mqtt://127.0.0.1:1883'];
+    const rtmp = ['--rtmp', 'rtmp://127.0.0.1:1935/live/PH-0001?key=abc'];
+    const r = readOptions([...base, ...rtmp, '--camera', '/dev/video2', '--state-dir', '/tmp/s']);
+    if (!r.ok) throw new Error(r.problems.join('; '));
+    const loaded = flagsToStation(r.options);
+    expect(loaded).toMatchObject({ secret: 'x'.repeat(24), rtmpUrl: rtmp[1], stateDir: '/tmp/s' });
+    expect(loaded.station.hardware).toMatchObject({
+      motor: { kind: 'sim' },
+      camera: { kind: 'v4l2', device: '/dev/video2' },
+    });
+    const noRtmp = readOptions(base);
+    expect(noRtmp.ok && flagsToStation(noRtmp.options).station.hardware.camera).toEqual({ kind: 'none' });
   });
 
   it('streams the simulated scene by default, or a V4L2 device, or nothing', () => {

@@ -1,8 +1,11 @@
+import path from 'node:path';
+import type { CameraConfig } from '@petheart/contracts';
 import { z } from 'zod';
+import type { LoadedStation } from './station-file';
 
 /**
- * Command-line options of the feeder agent:
- * `--device ID --secret S --broker URL [--rtmp URL [--camera sim|none|/dev/videoN]] [--state-dir DIR] [--sim]`.
+ * Command-line options of the feeder agent for development (a real station runs with `--station FILE`):
+ * `--device ID --secret S --broker URL [--rtmp URL [--camera sim|none|/dev/videoN]] [--state-dir DIR]`.
  */
 export const AgentOptionsSchema = z.object({
   device: z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, 'device: 3–64 letters, digits, _ or -'),
@@ -17,11 +20,10 @@ export const AgentOptionsSchema = z.object({
     .default('sim'),
   /** Where the agent keeps its own files (default data/feeder under the working folder). */
   'state-dir': z.string().min(1, 'state-dir: a folder').optional(),
-  /** Simulated motor, scale and hopper (the default; this build has no real drivers yet). */
+  /** Simulated motor, scale and hopper: always, with flags (real hardware is described in a station file). */
   sim: z
-    .enum(['true', 'false'], { error: 'sim: true or false' })
-    .default('true')
-    .transform((v) => v === 'true'),
+    .literal('true', { error: 'sim: flags run simulated hardware only; describe real hardware in --station FILE' })
+    .default('true'),
 });
 export type AgentOptions = z.output<typeof AgentOptionsSchema>;
 
@@ -39,6 +41,35 @@ export function parseArgs(argv: string[]): Record<string, string> {
     } else out[key] = 'true';
   }
   return out;
+}
+
+/** Development flags as the station they describe: simulated motor, scale and hopper. */
+export function flagsToStation(options: AgentOptions): LoadedStation {
+  const camera: CameraConfig =
+    !options.rtmp || options.camera === 'none'
+      ? { kind: 'none' }
+      : options.camera === 'sim'
+        ? { kind: 'sim' }
+        : { kind: 'v4l2', device: options.camera, width: 640, height: 480, fps: 15, h264: false };
+  return {
+    station: {
+      version: 1,
+      device: options.device,
+      secret: options.secret,
+      broker: options.broker,
+      state_dir: options['state-dir'] ?? path.join('data', 'feeder'),
+      hardware: {
+        motor: { kind: 'sim', ms_per_gram: 20 },
+        scale: { kind: 'sim' },
+        hopper: { kind: 'sim', capacity_grams: 5000 },
+        camera,
+      },
+    },
+    secret: options.secret,
+    rtmpUrl: options.rtmp,
+    stateDir: path.resolve(options['state-dir'] ?? path.join('data', 'feeder')),
+    warnings: [],
+  };
 }
 
 export function readOptions(argv: string[]): { ok: true; options: AgentOptions } | { ok: false; problems: string[] } {

@@ -86,6 +86,10 @@ export const DeviceCredentialsSchema = z.object({
    * (the secret is the stream key); null when this server runs no media server. */
   broker_url: z.string(),
   rtmp_url: z.string().nullable(),
+  /** The RTMP ingest without the device (a station file's media.ingest); null without a media server. */
+  media_ingest: z.string().nullable(),
+  /** The one line that installs the agent on a board, next to the downloaded station.json (docs/stations.md). */
+  install_command: z.string(),
 });
 export type DeviceCredentials = z.infer<typeof DeviceCredentialsSchema>;
 

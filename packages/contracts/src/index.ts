@@ -37,3 +37,4 @@ export type {
   RawEndpoint,
 } from './endpoint';
 export * from './endpoints';
+export * from './station';

@@ -19,6 +19,7 @@ import { NginxMedia } from '../modules/media/nginx/nginx-media';
 import { ClipRepository } from '../modules/media/repository';
 import { LiveMediaService } from '../modules/media/service';
 import { PlaybackSigner, type PlaybackGrant } from '../modules/media/signer';
+import { StationDownloads } from '../modules/station/downloads';
 import { playbackSigningKey } from '../modules/media/signing-key';
 
 /** State reports on PGlite are written in batches at least this far apart (decision 018). */
@@ -102,6 +103,7 @@ export async function wireDevices({
     },
   });
   const bases = new BaseService(baseRepository);
+  const stationDownloads = new StationDownloads({ ...config.station, publicUrl: config.publicUrl });
   const devices = new DeviceAdminService({
     devices: deviceRepository,
     bases: baseRepository,
@@ -112,10 +114,15 @@ export async function wireDevices({
         media.revoke(deviceId);
       },
     },
-    endpoints: (deviceId, secret) => ({
-      broker_url: config.mqtt.url ?? gateway.brokerUrl ?? `mqtt://${config.mqtt.host}:${String(config.mqtt.port)}`,
-      rtmp_url: media.publishUrl(deviceId, secret) ?? null,
-    }),
+    endpoints: (deviceId, secret) => {
+      const rtmpUrl = media.publishUrl(deviceId, secret) ?? null;
+      return {
+        broker_url: config.mqtt.url ?? gateway.brokerUrl ?? `mqtt://${config.mqtt.host}:${String(config.mqtt.port)}`,
+        rtmp_url: rtmpUrl,
+        media_ingest: rtmpUrl?.slice(0, rtmpUrl.indexOf(`/${deviceId}?`)) ?? null,
+        install_command: stationDownloads.installCommand(),
+      };
+    },
     brokerAccounts:
       config.mqtt.url && config.mqtt.passwordFile
         ? new MosquittoPasswordFile({ file: config.mqtt.passwordFile, pidFile: config.mqtt.pidFile })
@@ -129,5 +136,16 @@ export async function wireDevices({
     clock,
   });
 
-  return { baseRepository, commandRepository, gateway, media, nginx, liveMedia, bases, devices, deviceCatalog };
+  return {
+    baseRepository,
+    commandRepository,
+    gateway,
+    media,
+    nginx,
+    liveMedia,
+    bases,
+    devices,
+    deviceCatalog,
+    stationDownloads,
+  };
 }

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
     .optional(),
   ASSET_HOST: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  /** The feeder agent's bundle served to stations (npm run build writes it). */
+  STATION_BUNDLE: z.string().optional(),
   // warn: the terminal shows the banner, warnings and errors; info adds a line per request.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   TRUST_PROXY: bool.default(false),
@@ -137,6 +139,8 @@ export interface AppConfig {
   redisUrl: string | undefined;
   assetHost: string;
   webDist: string;
+  /** What GET /station/* serves: the agent bundle and the installer (docs/stations.md). */
+  station: { bundle: string; installer: string };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   tokenTtlMs: number;
@@ -308,6 +312,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     assetHost: e.ASSET_HOST.replace(/\/$/, ''),
     webDist: path.resolve(cwd, e.WEB_DIST ?? path.join(import.meta.dirname, '../../../web/dist')),
+    station: {
+      bundle: path.resolve(
+        cwd,
+        e.STATION_BUNDLE ?? path.join(import.meta.dirname, '../../../feeder/dist/petheart-feeder.mjs'),
+      ),
+      installer: path.join(import.meta.dirname, '../../../../deploy/station/install.sh'),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     tokenTtlMs: e.TOKEN_TTL_DAYS * 86_400_000,

@@ -8,9 +8,15 @@ export type MotorRunResult = 'ok' | 'jammed' | 'failed';
 
 /** Drives the auger/valve. A real driver turns grams into run time with its calibration. */
 export interface MotorDriver {
-  /** Runs the motor for `grams` worth of food; resolves when it has stopped. Never rejects on a jam. */
-  run(grams: number): Promise<MotorRunResult>;
+  /**
+   * Runs the motor for `grams` worth of food; resolves when it has stopped. Never rejects on a jam. A driver that
+   * watches for jams reads `watch` (grams on the tray since the tare, unsettled) while it runs.
+   */
+  run(grams: number, watch?: ScaleWatch): Promise<MotorRunResult>;
 }
+
+/** One quick, unsettled reading of the grams on the tray since the last tare (for watching a motor run). */
+export type ScaleWatch = () => Promise<number>;
 
 /** The load cell under the dispensing tray. */
 export interface Scale {
@@ -18,6 +24,8 @@ export interface Scale {
   tare(): Promise<void>;
   /** Grams added since the last tare, once the reading has settled (may be fractional or slightly negative). */
   measure(): Promise<number>;
+  /** One quick reading without waiting for it to settle (a scale without one is not watched during a run). */
+  sample?(): Promise<number>;
 }
 
 /** The food container. */

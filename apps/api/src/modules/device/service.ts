@@ -18,7 +18,10 @@ export interface DeviceAdminServiceDeps {
   bases: BaseRepository;
   sessions: DeviceSessionControl;
   /** Where a device connects (shown with its secret): the broker, and the camera's RTMP publish address. */
-  endpoints: (deviceId: string, secret: string) => { broker_url: string; rtmp_url: string | null };
+  endpoints: (
+    deviceId: string,
+    secret: string,
+  ) => { broker_url: string; rtmp_url: string | null; media_ingest: string | null; install_command: string };
   /** An external broker's own account store (Mosquitto's password file), when there is one. */
   brokerAccounts?: BrokerAccounts | undefined;
   clock: Clock;
