@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { expect, screenshotDir, snap, test } from '../support/fixtures';
-import { ADMIN, startFeeder } from '../support/devices';
+import { ADMIN } from '../support/devices';
+import { readStationFile, runStation } from '../support/station';
 
 test('the console creates a base, provisions a device whose secret is shown once, sees it live, and disables it', async ({
   page,
-}) => {
+}, testInfo) => {
   const suffix = String(Date.now()).slice(-6);
   const baseName = `E2E Base ${suffix}`;
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -46,14 +47,38 @@ test('the console creates a base, provisions a device whose secret is shown once
   expect(id).toMatch(/^PH-\d{4}$/);
   expect(secret.length).toBeGreaterThanOrEqual(32);
   expect(rtmpUrl).toContain(`/live/${id}?key=`);
+
+  // The station's setup: its file for a chosen hardware, as a download and a QR code, and the install line.
+  const setup = dialog.getByRole('region', { name: 'Set up the station' });
+  await setup.getByLabel('Hardware').selectOption({ label: 'Relay motor, HX711 scale, USB camera' });
+  const relayFile = testInfo.outputPath('relay-station.json');
+  const [relayDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    setup.getByRole('button', { name: 'Download station.json' }).click(),
+  ]);
+  await relayDownload.saveAs(relayFile);
+  expect(relayDownload.suggestedFilename()).toBe('station.json');
+  expect(readStationFile(relayFile)).toMatchObject({ device: id, secret, hardware: { motor: { kind: 'relay' } } });
+  await expect(setup.getByRole('img', { name: 'QR code of the station file' })).toBeVisible();
+  expect(await field('Install on the board')).toMatch(
+    /^curl -fsSL http:\/\/[^ ]+\/station\/install\.sh \| sudo bash -s -- station\.json$/,
+  );
+  await setup.getByLabel('Hardware').selectOption({ label: 'Simulated (try it out)' });
+  const simFile = testInfo.outputPath('sim-station.json');
+  const [simDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    setup.getByRole('button', { name: 'Download station.json' }).click(),
+  ]);
+  await simDownload.saveAs(simFile);
   await page.screenshot({ path: path.join(screenshotDir, 'console-provisioned-en.png') });
   await page.getByRole('button', { name: 'I have saved the secret' }).click();
   await expect(page.getByText(secret)).toHaveCount(0);
 
-  // The device connects with that secret: its row goes online (the view refreshes itself).
+  // The bundled agent runs on the downloaded station file: its row goes online (the view refreshes itself).
   const row = page.getByRole('row').filter({ hasText: id });
   await expect(row).toContainText('Offline');
-  const fleet = await startFeeder({ id, secret, rtmpUrl, baseId: 0 });
+  expect(readStationFile(simFile).media?.ingest).toBe(rtmpUrl.slice(0, rtmpUrl.indexOf(`/${id}?`)));
+  const fleet = runStation(simFile);
   try {
     await expect(row.getByText('Offline')).toHaveCount(0, { timeout: 15_000 });
     await expect(row.getByText('Online')).toHaveCount(2);

@@ -19,7 +19,7 @@ describe('credentials: where the feeder connects', () => {
     expect(hints.broker).toBe('mqtt://10.0.0.5:1883');
     expect(hints.rtmp).toBe('rtmp://10.0.0.5:1935/live/PH-0009?key=abc_DEF-123');
     expect(hints.command).toBe(
-      "npm run feeder -- --device PH-0009 --secret abc_DEF-123 --broker mqtt://10.0.0.5:1883 --rtmp 'rtmp://10.0.0.5:1935/live/PH-0009?key=abc_DEF-123' --sim",
+      "npm run feeder -- --device PH-0009 --secret abc_DEF-123 --broker mqtt://10.0.0.5:1883 --rtmp 'rtmp://10.0.0.5:1935/live/PH-0009?key=abc_DEF-123'",
     );
   });
 

@@ -2,16 +2,9 @@ import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCredentials } from '@petheart/contracts';
 import { CopyValue } from '../shared/ui';
+import { StationSetup } from './StationSetup';
+import { reachable } from './station-setup';
 import styles from '../shared/admin.module.css';
-
-const LOOPBACK = new Set(['127.0.0.1', '0.0.0.0', 'localhost', '[::1]', '[::]']);
-
-/** The server's own address for a service, with a loopback host replaced by the host the console is opened on. */
-function reachable(url: string, pageHost: string): string {
-  const match = /^(\w+:\/\/)([^/:]+|\[[^\]]+\])(.*)$/.exec(url);
-  if (!match || !LOOPBACK.has(match[2] ?? '') || LOOPBACK.has(pageHost) || !pageHost) return url;
-  return `${match[1] ?? ''}${pageHost}${match[3] ?? ''}`;
-}
 
 /** Where a feeder connects (as the server reports it): the broker, its camera's RTMP address, the agent command. */
 export function connectionHints(credentials: DeviceCredentials, pageHost: string) {
@@ -22,13 +15,13 @@ export function connectionHints(credentials: DeviceCredentials, pageHost: string
   return {
     broker,
     rtmp,
-    command: `npm run feeder -- --device ${device.device_id} --secret ${secret} --broker ${broker}${rtmpArg} --sim`,
+    command: `npm run feeder -- --device ${device.device_id} --secret ${secret} --broker ${broker}${rtmpArg}`,
   };
 }
 
 /**
  * The device ID and its secret, shown once after provisioning or rotating (only a hash is kept), with copy
- * buttons, the warning, and what the feeder agent needs to connect.
+ * buttons, the warning, what the feeder agent needs to connect, and the new station's file and install line.
  */
 export function CredentialsDialog({
   credentials,
@@ -63,9 +56,10 @@ export function CredentialsDialog({
                 {hints.rtmp !== null && (
                   <CopyValue label={t('credentials.rtmp')} value={hints.rtmp} hint={t('credentials.rtmpHint')} />
                 )}
-                <CopyValue label={t('credentials.command')} value={hints.command} />
+                <CopyValue label={t('credentials.command')} value={hints.command} hint={t('credentials.commandHint')} />
               </>
             )}
+            <StationSetup credentials={credentials} />
           </div>
         ) : null
       }
