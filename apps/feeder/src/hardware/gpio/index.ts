@@ -1,0 +1,13 @@
+export { FakeLineDriver, FakePwm } from './fakes';
+export type { Journal, LineEdge, PwmEvent } from './fakes';
+export { GPIO_HANDLE_FD, GpiosetLineDriver, gpiosetArgs, holdsLineHandle } from './gpioset';
+export type { GpiosetOptions } from './gpioset';
+export { levelOf, lineName } from './lines';
+export type { LineDriver, LineValue, OutputLine } from './lines';
+export { createMotor } from './motor';
+export type { GpioMotor, GpioMotorConfig, GpioMotorDeps } from './motor';
+export { DEFAULT_PWM_ROOT, SysfsPwm } from './pwm';
+export type { PwmDriver, PwmOutput, SysfsPwmOptions } from './pwm';
+export type { RelayConfig } from './relay';
+export type { StepperConfig } from './stepper';
+export { STEPPER_SETUP_MS } from './stepper';
