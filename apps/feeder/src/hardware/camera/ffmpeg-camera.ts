@@ -9,6 +9,7 @@ import type { EncoderSettings } from './ffmpeg';
 import { encoderArgs, ffmpegArgs, rawInputArgs, resolveFfmpeg, rtmpOutputArgs } from './ffmpeg';
 import type { FrameSource } from './frame-source';
 import { FramePump } from './frame-pump';
+import { redactCredentials } from './rtsp';
 
 export type SpawnFfmpeg = (command: string, args: string[], options: SpawnOptions) => ChildProcess;
 
@@ -176,11 +177,11 @@ export class FfmpegCamera implements Camera {
     child.stderr?.on('data', (chunk: string) => {
       const lines = (partial + chunk).split('\n');
       partial = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) stderr.push(line.trim());
+      for (const line of lines) if (line.trim()) stderr.push(redactCredentials(line.trim()));
       stderr.splice(0, Math.max(0, stderr.length - STDERR_LINES));
     });
     child.stdin?.on('error', () => undefined); // EPIPE when ffmpeg dies: the close handler deals with it
-    child.on('error', (error) => stderr.push(String(error)));
+    child.on('error', (error) => stderr.push(redactCredentials(String(error))));
     child.on('close', (code, signal) => {
       process.removeListener('exit', killOnExit);
       resolveExited();
@@ -190,7 +191,7 @@ export class FfmpegCamera implements Camera {
       if (this.#watchdog) this.#clock.clearTimeout(this.#watchdog);
       this.#setOnline(false);
       if (!this.#wanted) return;
-      if (partial.trim()) stderr.push(partial.trim());
+      if (partial.trim()) stderr.push(redactCredentials(partial.trim()));
       this.#failures += 1;
       const min = this.#options.backoff?.minMs ?? 1000;
       const delay = Math.min(this.#options.backoff?.maxMs ?? 10_000, min * 2 ** (this.#failures - 1));
