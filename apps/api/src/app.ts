@@ -20,6 +20,7 @@ import { cashoutModule } from './modules/cashout';
 import { codeModule } from './modules/code';
 import { configurationModule } from './modules/configuration';
 import { contentModule } from './modules/content';
+import { careModule } from './modules/care';
 import { deviceModule } from './modules/device';
 import { stationModule } from './modules/station';
 import { feedModule } from './modules/feed';
@@ -72,6 +73,7 @@ function apiModules(container: Container): ApiModule[] {
     supportModule(services),
     mapsModule(services),
     mediaModule(services),
+    careModule(services),
     {
       name: 'database',
       routes: [],
@@ -112,6 +114,7 @@ const LIFECYCLE_ORDER = [
   'feed sweeper',
   'media server',
   'live stills',
+  'station alerts',
 ] as const;
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */

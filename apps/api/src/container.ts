@@ -9,6 +9,7 @@ import { wireMoney } from './composition/money';
 import { wireOperators } from './composition/operators';
 import { wireSite } from './composition/site';
 import { wireSupport } from './composition/support';
+import { wireCare } from './composition/care';
 import { wireThumbnails } from './composition/thumbnails';
 import type { AppConfig } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -96,9 +97,11 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     bases,
     devices,
     deviceCatalog,
+    deviceCare,
     stationDownloads,
   } = await wireDevices({ ...root, deviceRepository, configuration });
   const { thumbnails, sharePreview } = wireThumbnails({ ...root, media });
+  const { stationCare, alertWatcher } = wireCare({ ...root, gateway, operatorGate });
   const { realtime, fans, liveRooms, liveLists, comments, reports, baseDetail } = wireLive({
     ...root,
     authenticator,
@@ -165,6 +168,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       bases,
       devices,
       deviceCatalog,
+      deviceCare,
+      stationCare,
+      alertWatcher,
       stationDownloads,
       realtime,
       liveRooms,

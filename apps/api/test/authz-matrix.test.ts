@@ -102,6 +102,8 @@ const FIXTURES: Record<string, (w: World) => Case> = {
   'POST /api/cashout/claim id': (w) => ({ body: { id: w.cashoutId } }),
   'POST /api/balance/order order_no': (w) => ({ body: { order_no: w.orderNo }, ownerSucceeds: true }),
   'POST /api/feed/detail id': (w) => ({ body: { id: w.feedId }, ownerSucceeds: true }),
+  'POST /api/manage/device/health device_id': (w) => ({ body: { device_id: w.deviceId }, ownerSucceeds: true }),
+  'POST /api/manage/device/refill device_id': (w) => ({ body: { device_id: w.deviceId, grams: 100 } }),
   'POST /api/feed/status id': (w) => ({ body: { id: w.feedId, wait_ms: 0 }, ownerSucceeds: true }),
   'POST /api/live/clip/publish id': (w) => ({ body: { id: w.clipId } }),
   'POST /api/post/detail id': (w) => ({ body: { id: w.pendingPostId }, ownerSucceeds: true }),

@@ -11,7 +11,7 @@ import {
 import { deviceCommands, devices } from '../src/db/schema';
 import type { DeviceStateEvent } from '../src/modules/gateway/gateway';
 import { DEMO, createTestApi, loginToken, okData, type TestApi } from './harness';
-import { Mosquitto, TestDevice } from './devices-support';
+import { Mosquitto, TestDevice, gramsOf } from './devices-support';
 
 const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN;
 
@@ -265,7 +265,8 @@ function gatewaySuite(kind: 'embedded' | 'mosquitto') {
       // Only the command in flight has reached the device.
       expect(a.received.map((c) => c.id)).toEqual(issued.slice(0, i + 1).map((c) => c.id));
       expect(gateway().queueLength('GW-A')).toBe(3 - i);
-      a.ack(command.id, 'dispensed', a.received[i]?.grams ?? 0);
+      const received = a.received[i];
+      a.ack(command.id, 'dispensed', received ? gramsOf(received) : 0);
       expect(await command.result).toMatchObject({ status: 'acked', grams: [10, 20, 30][i] });
     }
     expect(gateway().queueLength('GW-A')).toBe(0);

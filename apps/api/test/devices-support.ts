@@ -27,6 +27,9 @@ export function stateReport(over: Partial<DeviceState> = {}): DeviceState {
   };
 }
 
+/** The grams a command asks for (0 for care commands that dispense nothing). */
+export const gramsOf = (command: DeviceCommand): number => ('grams' in command ? command.grams : 0);
+
 export interface TestDeviceOptions {
   /** Client id (default device-{id}, as the protocol says). */
   clientId?: string;
@@ -61,7 +64,7 @@ export class TestDevice {
         w.resolve();
         return false;
       });
-      if (this.mode === 'ack') this.ack(parsed.data.id, 'dispensed', parsed.data.grams);
+      if (this.mode === 'ack') this.ack(parsed.data.id, 'dispensed', gramsOf(parsed.data));
     });
   }
 
@@ -122,8 +125,8 @@ export class TestDevice {
     return new Promise((resolve) => this.waiters.push({ count, distinct: true, resolve }));
   }
 
-  ack(id: string, outcome: DeviceAck['outcome'], grams: number): void {
-    const ack: DeviceAck = { v: 1, id, outcome, grams, at: Date.now() };
+  ack(id: string, outcome: DeviceAck['outcome'], grams: number, detail?: DeviceAck['detail']): void {
+    const ack: DeviceAck = { v: 1, id, outcome, grams, at: Date.now(), ...(detail ? { detail } : {}) };
     this.client.publish(deviceTopics(this.id).ack, JSON.stringify(ack), { qos: 1 });
   }
 
@@ -190,6 +193,7 @@ export class Mosquitto {
       path.join(dir, 'acl'),
       [
         'pattern read petheart/v1/devices/%u/cmd',
+        'pattern read petheart/v1/devices/%u/config',
         'pattern write petheart/v1/devices/%u/ack',
         'pattern write petheart/v1/devices/%u/state',
         '',

@@ -15,6 +15,7 @@ import { utcDate } from '../src/lib/time';
 import { earnFanPoints } from '../src/modules/live/fan-points';
 import { PLATFORM_REVENUE } from '../src/modules/ledger/policy';
 import { failure, okData, type TestApi } from './harness';
+import { gramsOf } from './devices-support';
 import {
   createStation,
   feed,
@@ -68,7 +69,7 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     const done = await settled(api, user.token, sent.id);
     expect(done).toMatchObject({ status: 'succeeded', grams_dispensed: 10, coins_charged: 10, reason: null });
     expect(done.settled_at).not.toBeNull();
-    expect(device.commands.map((c) => c.grams)).toEqual([10]);
+    expect(device.commands.map(gramsOf)).toEqual([10]);
     // The command's row, stored with the feed, holds the device's answer, recorded with the settlement.
     const db = api.container.database.db;
     const [row] = await db.select().from(feeds).where(eq(feeds.id, sent.id));

@@ -1,83 +1,39 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DeviceStateSchema, PROTOCOL_VERSION } from '@petheart/contracts';
-import type { DeviceCommand } from '@petheart/contracts';
-import { FeederAgent } from './agent';
-import type { FeederAgentOptions } from './agent';
-import { createSimulatedStation } from './hardware/sim/station';
-import type { SimStation, SimStationOptions } from './hardware/sim/station';
-import type { Logger } from './logger';
-import { Observer, startTestBroker } from './test-support/broker';
+import { DeviceStateSchema } from '@petheart/contracts';
+import type { FeederAgent, FeederAgentOptions } from './agent';
+import type { SimStationOptions } from './hardware/sim/station';
+import { Observer } from './test-support/broker';
 import type { TestBroker } from './test-support/broker';
+import { AgentHarness, dispenseCommand } from './test-support/agent-harness';
+import type { Device } from './test-support/agent-harness';
 
-const secrets = new Map<string, string>();
+let harness: AgentHarness;
 let broker: TestBroker;
 let observer: Observer;
-let stateDir: string;
-const running: FeederAgent[] = [];
-let counter = 0;
 
 beforeAll(async () => {
-  broker = await startTestBroker(secrets);
-  observer = await Observer.connect(broker.url);
-  stateDir = await mkdtemp(path.join(tmpdir(), 'feeder-agent-'));
+  harness = await AgentHarness.create();
+  ({ broker, observer } = harness);
 });
 
 afterEach(async () => {
-  await Promise.all(running.splice(0).map((a) => a.stop()));
+  await harness.stopAll();
 });
 
 afterAll(async () => {
-  await observer.close();
-  await broker.close();
-  await rm(stateDir, { recursive: true, force: true });
+  await harness.close();
 });
 
-function newDevice(): { id: string; secret: string } {
-  counter += 1;
-  const device = { id: `T-${String(counter)}-${randomUUID().slice(0, 8)}`, secret: randomUUID() };
-  secrets.set(device.id, device.secret);
-  return device;
-}
+const newDevice = (): Device => harness.newDevice();
+const command = dispenseCommand;
 
-function collectingLogger(): Logger & { warnings: string[] } {
-  const warnings: string[] = [];
-  return { warnings, info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
-}
-
-async function startAgent(
+function startAgent(
   device = newDevice(),
   sim: SimStationOptions = {},
   extra: Partial<FeederAgentOptions> = {},
   beforeStart: (agent: FeederAgent) => void = () => undefined,
-): Promise<{ agent: FeederAgent; station: SimStation; id: string; logger: ReturnType<typeof collectingLogger> }> {
-  const station = createSimulatedStation({ seed: 7, msPerGram: 1, settleMs: 0, ...sim });
-  const logger = collectingLogger();
-  const agent = new FeederAgent(
-    {
-      deviceId: device.id,
-      secret: device.secret,
-      brokerUrl: broker.url,
-      stateDir,
-      backoff: { minMs: 10, maxMs: 50 },
-      logger,
-      ...extra,
-    },
-    station,
-  );
-  running.push(agent);
-  beforeStart(agent);
-  await agent.start();
-  if (extra.secret === undefined) await agent.whenReady();
-  return { agent, station, id: device.id, logger };
-}
-
-function command(grams = 20, ttlMs = 10_000, id: string = randomUUID()): DeviceCommand {
-  const now = Date.now();
-  return { v: PROTOCOL_VERSION, id, kind: 'dispense', grams, issued_at: now, expires_at: now + ttlMs };
+) {
+  return harness.start(device, { sim, extra, beforeStart });
 }
 
 const isState = (id: string, online: boolean) => (r: Observer['received'][number]) =>

@@ -1,73 +1,44 @@
 import { EventEmitter } from 'node:events';
-import path from 'node:path';
-import { DeviceCommandSchema, PROTOCOL_VERSION, deviceTopics } from '@petheart/contracts';
-import type { DeviceAck, DeviceCommand, DeviceState } from '@petheart/contracts';
+import { PROTOCOL_VERSION, deviceTopics } from '@petheart/contracts';
+import type { DeviceAck, DeviceAckDetail, DeviceCommand, DeviceConfig } from '@petheart/contracts';
+import type { AgentFiles } from './agent-files';
+import { openAgentFiles } from './agent-files';
+import { FIRMWARE } from './agent-options';
+import type { AgentEvents, FeederAgentOptions } from './agent-options';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
+import { ClockCheck } from './clock-check';
 import { DeviceConnection } from './connection';
-import { dispense } from './dispense';
-import { ExecutedIdStore } from './executed-ids';
-import { RecentAnswers } from './recent-answers';
 import type { StationHardware } from './hardware/ports';
 import type { Logger } from './logger';
 import { consoleLogger } from './logger';
+import { parseInbound } from './inbound';
+import { RingLogger } from './ring-logger';
 import { StateReporter } from './state-reporter';
 
-export const FIRMWARE = 'petheart-feeder/0.1.0';
+export { FIRMWARE } from './agent-options';
+export type { AgentEvents, FeederAgentOptions } from './agent-options';
 
-export interface FeederAgentOptions {
-  deviceId: string;
-  secret: string;
-  /** mqtt://host:port or mqtts://… */
-  brokerUrl: string;
-  /** Folder for the agent's own files (the executed-command ids and the recent answers). */
-  stateDir: string;
-  /** Where the camera publishes (started with the agent when there is a camera). */
-  rtmpUrl?: string;
-  firmware?: string;
-  protocolVersion?: 4 | 5;
-  keepaliveSeconds?: number;
-  /** TCP_NODELAY (default true). */
-  tcpNoDelay?: boolean;
-  backoff?: { minMs?: number; maxMs?: number };
-  /** How many executed command ids are remembered (default 2,000). */
-  executedIdCapacity?: number;
-  /** The answers of executed commands re-sent after a reconnection: how many, how old at most (RECENT_ANSWERS). */
-  recentAnswers?: { capacity?: number; maxAgeMs?: number };
-  /** A change of the food stock alone is reported at most this often (default 1,000 ms; StateReporter). */
-  stockReportMs?: number;
-  logger?: Logger;
-}
-
-type AgentEvents = {
-  /** Connected, subscribed to the command topic and the online state published. */
-  ready: [];
-  disconnected: [];
-  refused: [code: number, message: string];
-  /** A message on the command topic that was not a valid command (it is dropped). */
-  ignored: [reason: string];
-  acked: [ack: DeviceAck];
-  /** Answers of recent executions published again after a (re)connection (not new executions). */
-  resent: [acks: DeviceAck[]];
-  state: [state: DeviceState];
-};
+/** How long a restart waits for its ack to reach the broker (it is re-sent after the restart anyway), ms. */
+const RESTART_ACK_WAIT_MS = 5000;
 
 /**
  * The program a feeding station runs: keeps an MQTT session to the broker, reports its state (retained, with a
- * last will for offline), and executes dispense commands one at a time, at most once each, never past their TTL.
+ * last will for offline), runs the retained config of its config topic, and executes commands (dispenses and
+ * care) one at a time, at most once each, never past their TTL.
  */
 export class FeederAgent extends EventEmitter<AgentEvents> {
   readonly deviceId: string;
   readonly #options: FeederAgentOptions;
   readonly #hardware: StationHardware;
   readonly #clock: Clock;
-  readonly #logger: Logger;
+  readonly #logger: RingLogger;
   readonly #topics: ReturnType<typeof deviceTopics>;
   readonly #connection: DeviceConnection;
+  readonly #clockCheck: ClockCheck;
   readonly #queue: DeviceCommand[] = [];
   readonly #unsubscribers: (() => void)[] = [];
-  #store: ExecutedIdStore | undefined;
-  #answers: RecentAnswers | undefined;
+  #files: AgentFiles | undefined;
   #busy: Promise<void> | undefined;
   #ready = false;
   #stopped = false;
@@ -79,7 +50,8 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     this.#options = options;
     this.#hardware = hardware;
     this.#clock = clock;
-    this.#logger = options.logger ?? consoleLogger(options.deviceId);
+    this.#logger = new RingLogger(options.logger ?? consoleLogger(options.deviceId), clock, [options.secret]);
+    this.#clockCheck = new ClockCheck(clock, this.#logger);
     this.#topics = deviceTopics(options.deviceId);
     this.#connection = new DeviceConnection({
       url: options.brokerUrl,
@@ -99,6 +71,10 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
         stock: () => hardware.hopper.level(),
         cameraOnline: () => hardware.camera?.online() ?? false,
         firmware: (options.firmware ?? FIRMWARE).slice(0, 40),
+        configVersion: () => this.#files?.config.version ?? 0,
+        hopperCapacity: () => hardware.hopper.capacity,
+        cameraStats: () => hardware.camera?.stats?.(),
+        clockSkewMs: () => this.#clockCheck.skewMs,
       },
       publish: async (state) => {
         this.emit('state', state);
@@ -132,15 +108,17 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     return this.#connection.protocolVersion;
   }
 
-  /** Opens the executed-id store, starts the camera and starts connecting (returns without waiting for it). */
+  /** The agent's logger (the device secret redacted; its newest lines answer a `report` command). */
+  get logger(): Logger {
+    return this.#logger;
+  }
+
+  /** Opens the agent's files, starts the camera and starts connecting (returns without waiting for it). */
   async start(): Promise<void> {
-    this.#store = await ExecutedIdStore.open(path.join(this.#options.stateDir, `${this.deviceId}.executed.jsonl`), {
-      capacity: this.#options.executedIdCapacity,
+    this.#files = await openAgentFiles(this.#options, {
+      hardware: this.#hardware,
       logger: this.#logger,
-    });
-    this.#answers = await RecentAnswers.open(path.join(this.#options.stateDir, `${this.deviceId}.answers.jsonl`), {
-      ...this.#options.recentAnswers,
-      logger: this.#logger,
+      clock: this.#clock,
     });
     await this.#state.readStock();
     const refresh = () => void this.#state.report();
@@ -163,7 +141,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     return new Promise((resolve) => this.once('ready', resolve));
   }
 
-  /** Finishes the dispense in progress (queued ones are dropped), publishes offline and disconnects cleanly. */
+  /** Finishes the command in progress (queued ones are dropped), publishes offline and disconnects cleanly. */
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
@@ -175,19 +153,17 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
     await this.#hardware.camera?.stop().catch(() => undefined);
     if (this.#connection.connected) {
       const offline = this.#connection.publish(this.#topics.state, JSON.stringify(this.#state.offline()), true);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = this.#clock.setTimeout(resolve, 2000)));
-      await Promise.race([offline.catch(() => undefined), timeout]);
-      if (timer) this.#clock.clearTimeout(timer);
+      await this.#within(offline, 2000);
     }
     this.#ready = false;
     await this.#connection.stop();
-    await this.#store?.close();
-    await this.#answers?.close();
+    await this.#files?.close();
   }
 
   async #onConnected(): Promise<void> {
     try {
+      // The config is retained: the broker sends the newest one on subscription, so before any command.
+      await this.#connection.subscribe(this.#topics.config);
       await this.#connection.subscribe(this.#topics.cmd);
       await this.#state.report(true);
       this.#ready = true;
@@ -198,43 +174,52 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       return;
     }
     // An answer the broker took may never have reached the API (it died before settling it, decision 026).
-    const resent = this.#answers?.resend(this.#clock.now(), (ack) =>
+    const resent = this.#files?.answers.resend(this.#clock.now(), (ack) =>
       this.#connection.publish(this.#topics.ack, JSON.stringify(ack)),
     );
     if (resent && resent.length > 0) this.emit('resent', resent);
   }
 
   #onMessage(topic: string, payload: Buffer): void {
-    if (topic !== this.#topics.cmd || this.#stopped) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      this.#ignore('command is not JSON');
-      return;
+    if (this.#stopped || (topic !== this.#topics.cmd && topic !== this.#topics.config)) return;
+    // An empty config is the retained one being cleared: the station keeps running the one it has.
+    if (topic === this.#topics.config && payload.length === 0) return;
+    const inbound = parseInbound(topic === this.#topics.cmd ? 'command' : 'config', payload);
+    if (inbound.kind === 'command') void this.#accept(inbound.command);
+    else if (inbound.kind === 'config') this.#onConfig(inbound.config);
+    else {
+      this.#logger.warn(`${inbound.what} ignored`, { reason: inbound.reason });
+      this.emit('ignored', inbound.reason);
     }
-    const parsed = DeviceCommandSchema.safeParse(json);
-    if (!parsed.success) {
-      this.#ignore(`invalid command: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
-      return;
-    }
-    void this.#accept(parsed.data);
   }
 
-  #ignore(reason: string): void {
-    this.#logger.warn('command ignored', { reason });
-    this.emit('ignored', reason);
+  #onConfig(config: DeviceConfig): void {
+    const kept = this.#files?.config;
+    if (!kept) return;
+    const offered = kept.offer(config);
+    if (!offered.applied) {
+      if (config.version < kept.version) {
+        this.#logger.info('older config ignored', { version: config.version, running: kept.version });
+      }
+      return;
+    }
+    this.#logger.info('config applied', { version: config.version, daily_gram_cap: config.daily_gram_cap });
+    this.emit('config', config);
+    // Enforced and reported at once. A failed write is logged by the store; the config is used until the agent stops.
+    offered.saved.catch(() => undefined);
+    void this.#state.report();
   }
 
   async #accept(command: DeviceCommand): Promise<void> {
-    const store = this.#store;
+    const store = this.#files?.executed;
     if (!store) return;
+    this.#clockCheck.observe(command);
     if (store.has(command.id)) {
-      this.#ack(command.id, 'duplicate', 0);
+      this.#ack(command.id, { outcome: 'duplicate', grams: 0 });
       return;
     }
     if (this.#clock.now() > command.expires_at) {
-      this.#ack(command.id, 'expired', 0);
+      this.#ack(command.id, { outcome: 'expired', grams: 0 });
       return;
     }
     try {
@@ -242,7 +227,7 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
       await store.add(command.id);
     } catch (error) {
       this.#logger.error('could not record the command id; not executing it', { error: String(error) });
-      this.#ack(command.id, 'failed', 0);
+      this.#ack(command.id, { outcome: 'failed', grams: 0 });
       return;
     }
     if (this.#stopped) return;
@@ -259,29 +244,39 @@ export class FeederAgent extends EventEmitter<AgentEvents> {
   }
 
   async #execute(command: DeviceCommand): Promise<void> {
+    const files = this.#files;
+    if (!files) return;
     if (this.#clock.now() > command.expires_at) {
-      this.#ack(command.id, 'expired', 0);
+      this.#ack(command.id, { outcome: 'expired', grams: 0 });
       return;
     }
-    let result: Awaited<ReturnType<typeof dispense>> = { outcome: 'failed', grams: 0 };
-    try {
-      result = await dispense(this.#hardware, command.grams);
-    } catch (error) {
-      this.#logger.error('dispense failed', { id: command.id, error: String(error) });
-    }
-    const ack = this.#ack(command.id, result.outcome, result.grams);
-    this.#answers?.add(ack).catch((error: unknown) => {
+    const result = await files.executor.execute(command);
+    const { ack, delivered } = this.#ack(command.id, result);
+    const recorded = files.answers.add(ack).catch((error: unknown) => {
       this.#logger.error('could not record the answer', { id: command.id, error: String(error) });
     });
-    void this.#state.report();
+    if (command.kind !== 'restart') return;
+    // The answer goes out first (or is on disk, re-sent after the restart); then main.ts stops and exits.
+    await Promise.all([recorded, this.#within(delivered, RESTART_ACK_WAIT_MS)]);
+    this.emit('restart');
   }
 
-  #ack(id: string, outcome: DeviceAck['outcome'], grams: number): DeviceAck {
-    const ack: DeviceAck = { v: PROTOCOL_VERSION, id, outcome, grams, at: this.#clock.now() };
-    this.#connection.publish(this.#topics.ack, JSON.stringify(ack)).catch((error: unknown) => {
+  #ack(id: string, result: { outcome: DeviceAck['outcome']; grams: number; detail?: DeviceAckDetail }) {
+    const ack: DeviceAck = { v: PROTOCOL_VERSION, id, ...result, at: this.#clock.now() };
+    const delivered = this.#connection.publish(this.#topics.ack, JSON.stringify(ack));
+    delivered.catch((error: unknown) => {
       this.#logger.error('ack not delivered', { id, error: String(error) });
     });
     this.emit('acked', ack);
-    return ack;
+    void this.#state.report();
+    return { ack, delivered };
+  }
+
+  /** Waits for `promise` to settle, at most `ms` (its failure is someone else's to report). */
+  async #within(promise: Promise<unknown>, ms: number): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = this.#clock.setTimeout(resolve, ms)));
+    await Promise.race([promise.catch(() => undefined), timeout]);
+    if (timer) this.#clock.clearTimeout(timer);
   }
 }

@@ -1,6 +1,7 @@
 import { FeederAgent } from './agent';
-import { resolveFfmpeg } from './hardware/camera/ffmpeg';
+import { ffmpegVersion, resolveFfmpeg } from './hardware/camera/ffmpeg';
 import { createStationHardware } from './hardware/from-config';
+import type { Logger } from './logger';
 import { consoleLogger } from './logger';
 import { flagsToStation, parseArgs, readOptions } from './options';
 import type { LoadedStation } from './station-file';
@@ -35,7 +36,21 @@ if (args.station !== undefined) {
 }
 
 const { station } = loaded;
-const logger = consoleLogger(station.device);
+const console_ = consoleLogger(station.device);
+// Every line goes through the agent's logger once it exists (the secret redacted; a `report` answers the newest),
+// the hardware's too: they are made before the agent.
+const through: { logger?: Logger } = {};
+const logger: Logger = {
+  info: (m, d) => {
+    (through.logger ?? console_).info(m, d);
+  },
+  warn: (m, d) => {
+    (through.logger ?? console_).warn(m, d);
+  },
+  error: (m, d) => {
+    (through.logger ?? console_).error(m, d);
+  },
+};
 for (const warning of loaded.warnings) logger.warn(warning);
 const { motor, scale, hopper, camera } = station.hardware;
 const parts = { motor: motor.kind, scale: scale.kind, hopper: hopper.kind, camera: camera.kind };
@@ -65,31 +80,45 @@ const agent = new FeederAgent(
     brokerUrl: station.broker,
     rtmpUrl: loaded.rtmpUrl,
     stateDir: loaded.stateDir,
-    logger,
+    logger: console_,
+    ffmpegVersion: () => ffmpegVersion(ffmpegPath ?? resolveFfmpeg()),
   },
   built.hardware,
 );
+through.logger = agent.logger;
 
 const systemd = systemdNotifier(process.env, logger);
+/** Exit code after a restart asked by the server: not 0, so systemd's Restart=on-failure starts the agent again. */
+const RESTART_EXIT_CODE = 75;
 let stopping = false;
+function shutdown(reason: string, code: number): void {
+  stopping = true;
+  logger.info(reason);
+  systemd.stop();
+  agent
+    .stop()
+    .then(() => built.close())
+    .then(
+      () => process.exit(code),
+      (error: unknown) => {
+        logger.error('unclean stop', { error: String(error) });
+        process.exit(1);
+      },
+    );
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1);
-    stopping = true;
-    logger.info(`${signal}: publishing offline state and disconnecting`);
-    systemd.stop();
-    agent
-      .stop()
-      .then(() => built.close())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error('unclean stop', { error: String(error) });
-          process.exit(1);
-        },
-      );
+    shutdown(`${signal}: publishing offline state and disconnecting`, 0);
   });
 }
+agent.on('restart', () => {
+  if (stopping) return;
+  shutdown(
+    `restart asked by the server: stopping cleanly, then exiting with ${String(RESTART_EXIT_CODE)} to be started again`,
+    RESTART_EXIT_CODE,
+  );
+});
 
 await agent.start();
 systemd.ready();

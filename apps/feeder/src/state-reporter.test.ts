@@ -6,13 +6,24 @@ import { StateReporter } from './state-reporter';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 function reporter(stockReportMs = 1000) {
-  const station = { stock: 5000, camera: true, connected: true };
+  const station = {
+    stock: 5000,
+    camera: true,
+    connected: true,
+    config: 0,
+    skew: undefined as number | undefined,
+    stats: undefined as { fps: number; kbps: number } | undefined,
+  };
   const published: DeviceState[] = [];
   const state = new StateReporter({
     readings: {
       stock: () => Promise.resolve(station.stock),
       cameraOnline: () => station.camera,
       firmware: 'fw-1',
+      configVersion: () => station.config,
+      hopperCapacity: () => 8000,
+      cameraStats: () => station.stats,
+      clockSkewMs: () => station.skew,
     },
     publish: (s) => {
       published.push(s);
@@ -99,5 +110,42 @@ describe('StateReporter', () => {
     expect(other.state.offline()).toMatchObject({ online: false, food_stock: 0, firmware: 'fw-1' });
     await other.state.readStock();
     expect(other.state.offline().food_stock).toBe(5000);
+  });
+
+  it('reports a new config version at once, with the hopper capacity, also in the last will', async () => {
+    const { state, station, published } = reporter(1000);
+    await state.report(true);
+    expect(published[0]).toMatchObject({ config_version: 0, hopper_capacity: 8000 });
+    expect(published[0]).not.toHaveProperty('clock_skew_ms');
+    station.stock = 4990;
+    await state.report(); // waits for the interval
+    station.config = 7;
+    await state.report();
+    expect(published.map((s) => [s.config_version, s.food_stock])).toEqual([
+      [0, 5000],
+      [7, 4990],
+    ]);
+    expect(state.offline()).toMatchObject({ online: false, config_version: 7, hopper_capacity: 8000 });
+  });
+
+  it('reports a clock skew that moved by a second like a stock change; camera rates only go along', async () => {
+    const { state, station, published } = reporter(1000);
+    await state.report(true);
+    station.stats = { fps: 14.96, kbps: 351.6 };
+    await state.report();
+    expect(published).toHaveLength(1); // the camera's rates alone are no reason to report
+    station.skew = 40;
+    await state.report();
+    expect(published).toHaveLength(1); // a skew waits for the interval, like the stock
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(published.at(-1)).toMatchObject({ clock_skew_ms: 40, camera_fps: 15, camera_kbps: 352 });
+    await vi.advanceTimersByTimeAsync(5000);
+    station.skew = 1039; // moved by less than a second
+    await state.report();
+    expect(published).toHaveLength(2);
+    station.skew = -960;
+    await state.report();
+    expect(published.at(-1)).toMatchObject({ clock_skew_ms: -960 });
+    expect(published).toHaveLength(3);
   });
 });

@@ -1,17 +1,30 @@
 import { PROTOCOL_VERSION } from '@petheart/contracts';
 import type { DeviceState } from '@petheart/contracts';
 import type { Clock } from './clock';
+import type { CameraStats } from './hardware/ports';
 import type { Logger } from './logger';
 
 /** What a report says besides the stock: any change of these is reported at once. */
-const FLAGS = ['online', 'feeder_online', 'camera_online', 'firmware'] as const;
+const FLAGS = ['online', 'feeder_online', 'camera_online', 'firmware', 'config_version', 'hopper_capacity'] as const;
+
+/** A clock skew that moved by this much since the last report is worth one (like a stock change), ms. */
+export const SKEW_REPORT_MS = 1000;
 
 /** What the station reads when it reports. */
 export interface StationReadings {
   stock: () => Promise<number>;
   cameraOnline: () => boolean;
   firmware: string;
+  /** The DeviceConfig version in use (0 before any). */
+  configVersion?: () => number;
+  hopperCapacity?: () => number | undefined;
+  /** Never a reason to report alone (it moves all the time): it goes with the other reports. */
+  cameraStats?: () => CameraStats | undefined;
+  /** The station's clock minus the server's, seen on the last command. */
+  clockSkewMs?: () => number | undefined;
 }
+
+type Extras = Pick<DeviceState, 'config_version' | 'hopper_capacity' | 'camera_fps' | 'camera_kbps' | 'clock_skew_ms'>;
 
 export interface StateReporterOptions {
   readings: StationReadings;
@@ -29,7 +42,8 @@ export interface StateReporterOptions {
  * order. A change of the stock alone waits until stockReportMs after the last report, then the latest
  * stock goes (a feeder dispensing several times a second on a metered mobile link sends one report a
  * second, not one a portion); online and camera changes, and the hopper running empty or being refilled
- * from empty, go at once.
+ * from empty, go at once. The config version and the hopper's capacity go at once too; a clock skew that moved
+ * by SKEW_REPORT_MS waits like the stock; the camera's rates only go with other reports.
  */
 export class StateReporter {
   readonly #o: StateReporterOptions;
@@ -57,6 +71,7 @@ export class StateReporter {
       camera_online: false,
       food_stock: this.#stock,
       firmware: this.#o.readings.firmware,
+      ...this.#steady(),
       at: this.#o.clock.now(),
     };
   }
@@ -86,6 +101,7 @@ export class StateReporter {
       camera_online: this.#o.readings.cameraOnline(),
       food_stock: this.#stock,
       firmware: this.#o.readings.firmware,
+      ...this.#extras(),
     } as const;
     const wait = force ? 0 : this.#wait(fields);
     if (wait === null) return;
@@ -109,13 +125,45 @@ export class StateReporter {
   #wait(fields: Omit<DeviceState, 'at'>): number | null {
     const last = this.#last;
     if (!last || FLAGS.some((k) => fields[k] !== last[k])) return 0;
-    if (fields.food_stock === last.food_stock) return null;
-    if (fields.food_stock === 0 || last.food_stock === 0) return 0;
+    const stockMoved = fields.food_stock !== last.food_stock;
+    if (!stockMoved && !skewMoved(last.clock_skew_ms, fields.clock_skew_ms)) return null;
+    if (stockMoved && (fields.food_stock === 0 || last.food_stock === 0)) return 0;
     return Math.max(0, last.at + (this.#o.stockReportMs ?? 1000) - this.#o.clock.now());
+  }
+
+  /** What does not depend on the station being online (also in the last will). */
+  #steady(): Pick<Extras, 'config_version' | 'hopper_capacity'> {
+    const r = this.#o.readings;
+    const capacity = r.hopperCapacity?.();
+    return {
+      ...(r.configVersion && { config_version: r.configVersion() }),
+      ...(capacity !== undefined &&
+        Number.isFinite(capacity) && { hopper_capacity: Math.max(0, Math.round(capacity)) }),
+    };
+  }
+
+  #extras(): Extras {
+    const read = this.#o.readings.cameraStats?.();
+    const stats = read && Number.isFinite(read.fps) && Number.isFinite(read.kbps) ? read : undefined;
+    const skew = this.#o.readings.clockSkewMs?.();
+    return {
+      ...this.#steady(),
+      ...(stats && {
+        // Bounded as DeviceStateSchema wants them.
+        camera_fps: Math.min(120, Math.max(0, Math.round(stats.fps * 10) / 10)),
+        camera_kbps: Math.min(100_000, Math.max(0, Math.round(stats.kbps))),
+      }),
+      ...(skew !== undefined && { clock_skew_ms: Math.round(skew) }),
+    };
   }
 
   #cancel(): void {
     if (this.#timer) this.#o.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
   }
+}
+
+function skewMoved(last: number | undefined, now: number | undefined): boolean {
+  if (now === undefined) return false;
+  return last === undefined || Math.abs(now - last) >= SKEW_REPORT_MS;
 }

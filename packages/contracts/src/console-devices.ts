@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { BaseFieldsSchema, BaseSchema, DeviceLiveStateSchema } from './base';
 import { DailyGramCapSchema, PortionInputSchema } from './console-money';
-import { DeviceIdSchema } from './device';
+import { CARE_COMMAND_KINDS, DeviceAckDetailSchema, DeviceIdSchema } from './device';
 import { requiredText, rowId } from './fields';
 
 // ---- Bases: POST /api/admin/base/list|create|update (admins only) ----
@@ -57,6 +57,9 @@ export const AdminDeviceSchema = DeviceLiveStateSchema.extend({
   first_online_at: z.number().int().nullable(),
   disabled: z.boolean(),
   firmware: z.string(),
+  /** The configuration (portions, daily cap) the console set, and the one the station reports running. */
+  config_version: z.number().int(),
+  config_running: z.number().int().nullable(),
   created_at: z.number().int(),
 });
 export type AdminDevice = z.infer<typeof AdminDeviceSchema>;
@@ -102,3 +105,64 @@ export const AdminDeviceUpdateBodySchema = AdminDeviceIdBodySchema.extend({
   daily_gram_cap: DailyGramCapSchema.optional(),
 });
 export type AdminDeviceUpdateBody = z.infer<typeof AdminDeviceUpdateBodySchema>;
+
+// ---- Station care: POST /api/admin/device/care (a command, answered), /api/admin/device/care/log (admins only) ----
+
+/** A care command as the console asks for it (issue 27 §3). */
+export const DeviceCareCommandSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('test_dispense'),
+      grams: z
+        .number({ error: 'v.testGrams' })
+        .int({ error: 'v.testGrams' })
+        .min(1, { error: 'v.testGrams' })
+        .max(500, { error: 'v.testGrams' }),
+    }),
+    z.object({ kind: z.literal('tare') }),
+    z.object({
+      kind: z.literal('calibrate'),
+      known_grams: z
+        .number({ error: 'v.knownGrams' })
+        .int({ error: 'v.knownGrams' })
+        .min(1, { error: 'v.knownGrams' })
+        .max(5000, { error: 'v.knownGrams' }),
+    }),
+    z.object({ kind: z.literal('restart') }),
+    z.object({
+      kind: z.literal('report'),
+      log_lines: z
+        .number({ error: 'v.logLines' })
+        .int({ error: 'v.logLines' })
+        .min(1, { error: 'v.logLines' })
+        .max(200, { error: 'v.logLines' })
+        .default(50),
+    }),
+  ],
+  { error: 'v.invalid' },
+);
+export type DeviceCareCommand = z.infer<typeof DeviceCareCommandSchema>;
+export const DeviceCareBodySchema = AdminDeviceIdBodySchema.extend({ command: DeviceCareCommandSchema });
+export type DeviceCareBody = z.infer<typeof DeviceCareBodySchema>;
+
+/** A care command sent to a station and what it answered: the audit (who, when, answer). */
+export const DeviceCareEntrySchema = z.object({
+  id: z.string(),
+  device_id: z.string(),
+  kind: z.enum(CARE_COMMAND_KINDS),
+  /** What was asked (grams, known_grams, log_lines). */
+  params: z.record(z.string(), z.number()),
+  /** acked: answered done or dispensed; failed: answered otherwise; expired: no answer in time. */
+  status: z.enum(['queued', 'sent', 'acked', 'failed', 'expired']),
+  outcome: z.string().nullable(),
+  grams: z.number().int().nullable(),
+  detail: DeviceAckDetailSchema.nullable(),
+  issued_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  issued_at: z.number().int(),
+  answered_at: z.number().int().nullable(),
+});
+export type DeviceCareEntry = z.infer<typeof DeviceCareEntrySchema>;
+export const DeviceCareLogBodySchema = PageQuerySchema.extend({ device_id: DeviceIdField });
+export const DeviceCareLogDataSchema = pagedList(DeviceCareEntrySchema);
+export type DeviceCareLogData = z.infer<typeof DeviceCareLogDataSchema>;

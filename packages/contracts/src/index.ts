@@ -38,3 +38,4 @@ export type {
 } from './endpoint';
 export * from './endpoints';
 export * from './station';
+export * from './station-health';

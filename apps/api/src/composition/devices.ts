@@ -6,6 +6,8 @@ import type { RateLimits } from '../lib/rate-limit/rate-limits';
 import { BaseRepository } from '../modules/base/repository';
 import { BaseService } from '../modules/base/service';
 import type { ConfigurationService } from '../modules/configuration/service';
+import { DeviceCareService } from '../modules/device/care';
+import { CareRepository } from '../modules/device/care-repository';
 import { DeviceCatalogService } from '../modules/device/catalog';
 import type { DeviceRepository } from '../modules/device/repository';
 import { DeviceAdminService } from '../modules/device/service';
@@ -54,6 +56,13 @@ export async function wireDevices({
     // PGlite writes state reports on the thread that takes the taps: a device's reports within 250 ms are
     // one write (decision 018). PostgreSQL writes them on connections of their own.
     stateSpacingMs: database.kind === 'postgres' ? 0 : STATE_SPACING_MS,
+    // What each station enforces: its portions (or the defaults) and its daily cap (issue 27 §3).
+    configOf: async (deviceId) => {
+      const row = await deviceRepository.byId(deviceId);
+      if (!row) return null;
+      const portions = row.portions ?? (await configuration.settings()).feeding_portions;
+      return { version: row.configVersion, portions, daily_gram_cap: row.dailyGramCap };
+    },
     onError: (error) => {
       if (config.logLevel !== 'silent') console.warn('[device gateway]', error);
     },
@@ -102,6 +111,16 @@ export async function wireDevices({
       if (config.logLevel !== 'silent') console.warn('[clips]', error);
     },
   });
+  // New default portions: the stations that offer them run a new configuration.
+  configuration.onPatched((patch) => {
+    if (!patch.feeding_portions) return;
+    deviceRepository
+      .bumpConfigOfDefaultPortions()
+      .then((ids) => Promise.all(ids.map((id) => gateway.publishConfig(id))))
+      .catch((error: unknown) => {
+        if (config.logLevel !== 'silent') console.warn('[device config]', error);
+      });
+  });
   const bases = new BaseService(baseRepository);
   const stationDownloads = new StationDownloads({ ...config.station, publicUrl: config.publicUrl });
   const devices = new DeviceAdminService({
@@ -123,11 +142,18 @@ export async function wireDevices({
         install_command: stationDownloads.installCommand(),
       };
     },
+    configs: { publish: (deviceId) => gateway.publishConfig(deviceId) },
     brokerAccounts:
       config.mqtt.url && config.mqtt.passwordFile
         ? new MosquittoPasswordFile({ file: config.mqtt.passwordFile, pidFile: config.mqtt.pidFile })
         : undefined,
     clock,
+  });
+  const deviceCare = new DeviceCareService({
+    care: new CareRepository(db),
+    link: {
+      issue: (deviceId, request, options) => gateway.issueCommand(deviceId, request, options),
+    },
   });
   const deviceCatalog = new DeviceCatalogService({
     devices: deviceRepository,
@@ -146,6 +172,7 @@ export async function wireDevices({
     bases,
     devices,
     deviceCatalog,
+    deviceCare,
     stationDownloads,
   };
 }

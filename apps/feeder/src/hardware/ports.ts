@@ -18,6 +18,12 @@ export interface MotorDriver {
 /** One quick, unsettled reading of the grams on the tray since the last tare (for watching a motor run). */
 export type ScaleWatch = () => Promise<number>;
 
+/** A load cell's calibration: the raw reading with nothing on it, and raw counts per gram. */
+export interface ScaleCalibration {
+  zero: number;
+  counts_per_gram: number;
+}
+
 /** The load cell under the dispensing tray. */
 export interface Scale {
   /** Zeroes the scale on what is on it now. */
@@ -26,6 +32,10 @@ export interface Scale {
   measure(): Promise<number>;
   /** One quick reading without waiting for it to settle (a scale without one is not watched during a run). */
   sample?(): Promise<number>;
+  /** The calibration in use, for scales that have one (the agent keeps it on disk and sets it at start). */
+  calibration?: ScaleCalibration;
+  /** With `knownGrams` on the tray (placed after a tare): sets and returns the new calibration. */
+  calibrate?(knownGrams: number): Promise<ScaleCalibration>;
 }
 
 /** The food container. */
@@ -36,6 +46,16 @@ export interface Hopper {
   recordDispensed(grams: number): void;
   /** Calls `listener` when the level changes outside a dispense (e.g. a refill); returns an unsubscribe. */
   onChange?(listener: () => void): () => void;
+  /** Grams it holds when full, when known. */
+  readonly capacity?: number;
+  /** The operator added `grams` (for a hopper that estimates its level; may return a promise of the write). */
+  refill?(grams: number): unknown;
+}
+
+/** What a camera sends, measured over its last seconds. */
+export interface CameraStats {
+  fps: number;
+  kbps: number;
 }
 
 /** The station's camera: publishes the live stream (ffmpeg to the media server). Implemented separately. */
@@ -48,6 +68,8 @@ export interface Camera {
   online(): boolean;
   /** Calls `listener` whenever `online()` changes; returns an unsubscribe. */
   onChange(listener: (online: boolean) => void): () => void;
+  /** What it sends now (undefined while it sends nothing or cannot tell). */
+  stats?(): CameraStats | undefined;
 }
 
 /** Everything the agent drives. The camera is optional: without one the device reports camera_online=false. */

@@ -5,7 +5,7 @@ import type { Client } from 'aedes';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { TOPIC_ROOT, deviceTopics, parseDeviceTopic } from '@petheart/contracts';
-import type { DeviceCommand } from '@petheart/contracts';
+import type { DeviceCommand, DeviceConfig } from '@petheart/contracts';
 
 /** Test helpers: an in-process aedes broker on 127.0.0.1:0 and a "server" client that observes devices. */
 export const SERVER_USER = 'server';
@@ -78,7 +78,8 @@ export class Observer {
   private constructor(readonly client: MqttClient) {
     client.on('message', (topic, payload, packet) => {
       const parsed = parseDeviceTopic(topic);
-      if (!parsed || parsed.kind === 'cmd') return;
+      // Only what devices publish (it subscribes to nothing else; a config it sends is not echoed to it).
+      if (!parsed || parsed.kind === 'cmd' || parsed.kind === 'config') return;
       this.received.push({
         deviceId: parsed.deviceId,
         kind: parsed.kind,
@@ -127,6 +128,12 @@ export class Observer {
   async send(deviceId: string, command: DeviceCommand | string): Promise<void> {
     const payload = typeof command === 'string' ? command : JSON.stringify(command);
     await this.client.publishAsync(deviceTopics(deviceId).cmd, payload, { qos: 1 });
+  }
+
+  /** Publishes a config for the device (retained, as the API does; `null` clears the retained one). */
+  async sendConfig(deviceId: string, config: DeviceConfig | string | null): Promise<void> {
+    const payload = config === null ? '' : typeof config === 'string' ? config : JSON.stringify(config);
+    await this.client.publishAsync(deviceTopics(deviceId).config, payload, { qos: 1, retain: true });
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,10 @@ import {
   AdminDeviceListDataSchema,
   AdminDeviceSchema,
   AdminDeviceUpdateBodySchema,
+  DeviceCareBodySchema,
+  DeviceCareEntrySchema,
+  DeviceCareLogBodySchema,
+  DeviceCareLogDataSchema,
   DeviceCredentialsSchema,
   DeviceProvisionBodySchema,
 } from '../console-devices';
@@ -11,7 +15,7 @@ import { post } from '../endpoint';
 
 const tag = 'admin';
 
-/** /api/admin/device/*: list (with live state), provision, update, rotate, disable, enable (admins only). */
+/** /api/admin/device/*: list (with live state), provision, update, rotate, disable, enable, care (admins only). */
 export const deviceConsoleEndpoints = {
   list: post('/api/admin/device/list', {
     auth: 'admin',
@@ -53,5 +57,18 @@ export const deviceConsoleEndpoints = {
     input: AdminDeviceIdBodySchema,
     data: AdminDeviceSchema,
     message: 'ok.deviceEnabled',
+  }),
+  care: post('/api/admin/device/care', {
+    auth: 'admin',
+    tag,
+    input: DeviceCareBodySchema,
+    data: DeviceCareEntrySchema,
+    message: 'ok.careSent',
+  }),
+  careLog: post('/api/admin/device/care/log', {
+    auth: 'admin',
+    tag,
+    input: DeviceCareLogBodySchema,
+    data: DeviceCareLogDataSchema,
   }),
 };

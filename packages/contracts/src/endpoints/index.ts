@@ -27,6 +27,7 @@ import { postEndpoints } from './post';
 import { reportEndpoints } from './report';
 import { searchEndpoints } from './search';
 import { securityEndpoints } from './security';
+import { stationCareConsoleEndpoints, stationCareEndpoints } from './station-care';
 import { supportEndpoints } from './support';
 import { supportConsoleEndpoints } from './support-console';
 import { uploadEndpoints } from './upload';
@@ -60,6 +61,7 @@ export { postEndpoints } from './post';
 export { reportEndpoints } from './report';
 export { searchEndpoints } from './search';
 export { securityEndpoints } from './security';
+export { stationCareConsoleEndpoints, stationCareEndpoints } from './station-care';
 export { supportEndpoints } from './support';
 export { supportConsoleEndpoints } from './support-console';
 export { uploadEndpoints } from './upload';
@@ -98,6 +100,8 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   reportEndpoints,
   searchEndpoints,
   securityEndpoints,
+  stationCareConsoleEndpoints,
+  stationCareEndpoints,
   supportEndpoints,
   supportConsoleEndpoints,
   uploadEndpoints,

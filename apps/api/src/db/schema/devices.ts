@@ -65,6 +65,17 @@ export const devices = pgTable(
     thumbnailAt: timestamp('thumbnail_at', { withTimezone: true }),
     /** When the camera last went offline (null while it is online, or before it ever was). */
     cameraOfflineAt: timestamp('camera_offline_at', { withTimezone: true }),
+    /** The DeviceConfig version the console last set (raised with the portions or the daily cap). */
+    configVersion: integer('config_version').notNull().default(1),
+    /** The DeviceConfig version the station reports running (null before its first report of one). */
+    configRunning: integer('config_running'),
+    /** What the station last reported (issue 27 §4): hopper capacity, camera frame rate and bit rate, clock skew. */
+    hopperCapacity: integer('hopper_capacity'),
+    cameraFps: doublePrecision('camera_fps'),
+    cameraKbps: integer('camera_kbps'),
+    clockSkewMs: integer('clock_skew_ms'),
+    /** An alert opens when the hopper holds less than this (grams). */
+    hopperAlertGrams: integer('hopper_alert_grams').notNull().default(500),
     createdAt: createdAt(),
   },
   (t) => [
@@ -82,7 +93,9 @@ export const deviceCommands = pgTable(
     deviceId: text('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['dispense'] }).notNull(),
+    kind: text('kind', {
+      enum: ['dispense', 'test_dispense', 'tare', 'calibrate', 'restart', 'report', 'refill'],
+    }).notNull(),
     payload: jsonb('payload').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -95,6 +108,10 @@ export const deviceCommands = pgTable(
     /** Grams the device measured. */
     grams: integer('grams'),
     ackedAt: timestamp('acked_at', { withTimezone: true }),
+    /** The console user who sent a care command (null for feeds). */
+    issuedBy: integer('issued_by'),
+    /** What a care command answered beyond its outcome (DeviceAckDetail). */
+    detail: jsonb('detail'),
   },
   (t) => [
     index('device_commands_device_idx').on(t.deviceId, t.issuedAt),

@@ -6,6 +6,7 @@
 export * from './users';
 export * from './settings';
 export * from './devices';
+export * from './station-care';
 export * from './live';
 export * from './ledger';
 export * from './payments';

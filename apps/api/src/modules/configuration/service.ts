@@ -13,6 +13,7 @@ import {
 } from '@petheart/contracts';
 import { CachedValue } from '../../lib/cached-value';
 import type { SettingsRepository } from './repository';
+import { tellListeners } from '../../lib/listeners';
 
 const LocalizedName = z.record(z.string(), z.string());
 const StoredSettingsSchema = z.object({
@@ -98,6 +99,7 @@ interface ClientAnswer {
 export class ConfigurationService {
   private readonly stored: CachedValue<StoredSettings>;
   private readonly answers = new Map<Locale, ClientAnswer>();
+  private readonly patchListeners = new Set<(patch: Partial<StoredSettings>) => void>();
 
   constructor(private readonly deps: ConfigurationDeps) {
     this.stored = new CachedValue(
@@ -125,7 +127,14 @@ export class ConfigurationService {
       StoredSettingsSchema.parse({ ...parseStored(current), ...patch }),
     );
     this.stored.set(value);
+    tellListeners(this.patchListeners, patch, () => undefined);
     return value;
+  }
+
+  /** Tells `listener` each patch this process saved (the device configurations follow the default portions). */
+  onPatched(listener: (patch: Partial<StoredSettings>) => void): () => void {
+    this.patchListeners.add(listener);
+    return () => this.patchListeners.delete(listener);
   }
 
   /** getConfiguration's data in a language as JSON, checked against its schema when it was built. */

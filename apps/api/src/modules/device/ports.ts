@@ -15,3 +15,20 @@ export interface BrokerAccounts {
   /** Turns the account off / on again without knowing the secret (disable, enable). */
   setEnabled(deviceId: string, enabled: boolean): Promise<void>;
 }
+
+/** A care command's request, as the device gateway sends it. */
+export type CareRequest =
+  | { kind: 'test_dispense' | 'refill'; grams: number }
+  | { kind: 'tare' | 'restart' }
+  | { kind: 'calibrate'; known_grams: number }
+  | { kind: 'report'; log_lines: number };
+
+/** What station care needs from the device gateway: send a command and learn its end. */
+export interface StationLink {
+  /** Issues the command (stored with who sent it); resolves with its id once stored, and its end. */
+  issue(
+    deviceId: string,
+    request: CareRequest,
+    options: { ttlMs: number; issuedBy: number },
+  ): Promise<{ id: string; result: Promise<unknown> }>;
+}

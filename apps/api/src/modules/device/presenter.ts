@@ -60,6 +60,8 @@ export function toAdminDevice(d: DeviceWithBase, now: Date): AdminDevice {
     first_online_at: d.firstOnlineAt ? seconds(d.firstOnlineAt) : null,
     disabled: d.disabled,
     firmware: d.firmware,
+    config_version: d.configVersion,
+    config_running: d.configRunning,
     created_at: seconds(d.createdAt),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceState } from '@petheart/contracts';
 import type { Database } from '../../db/client';
 import { anyOf, fromJsonRow, OneStatement } from '../../db/one-statement';
@@ -10,6 +10,8 @@ export type NewDevice = typeof devices.$inferInsert;
 export type DeviceWithBase = DeviceRow & { baseName: string };
 
 export type DevicePatch = Partial<Pick<DeviceRow, 'baseId' | 'name' | 'revenueShareBp' | 'portions' | 'dailyGramCap'>>;
+/** A patch that changes what the station enforces (portions, daily cap) raises its config version. */
+const changesConfig = (patch: DevicePatch) => patch.portions !== undefined || patch.dailyGramCap !== undefined;
 
 const withBase = { ...getTableColumns(devices), baseName: bases.name };
 
@@ -101,8 +103,23 @@ export class DeviceRepository {
   }
 
   async update(id: string, patch: DevicePatch & { secretHash?: string; disabled?: boolean }): Promise<boolean> {
-    const rows = await this.db.update(devices).set(patch).where(eq(devices.id, id)).returning({ id: devices.id });
+    const bump = changesConfig(patch) ? { configVersion: sql`${devices.configVersion} + 1` } : {};
+    const rows = await this.db
+      .update(devices)
+      .set({ ...patch, ...bump })
+      .where(eq(devices.id, id))
+      .returning({ id: devices.id });
     return rows.length > 0;
+  }
+
+  /** Raises the configuration version of the devices that offer the default portions (they changed); their ids. */
+  async bumpConfigOfDefaultPortions(): Promise<string[]> {
+    const rows = await this.db
+      .update(devices)
+      .set({ configVersion: sql`${devices.configVersion} + 1` })
+      .where(isNull(devices.portions))
+      .returning({ id: devices.id });
+    return rows.map((r) => r.id);
   }
 
   /** The devices whose camera is online now (the nginx media engine reconciles them with its origin). */
@@ -180,6 +197,11 @@ export class DeviceRepository {
         camera: state.camera_online,
         stock: state.food_stock,
         firmware: state.firmware,
+        config: state.config_version ?? null,
+        capacity: state.hopper_capacity ?? null,
+        fps: state.camera_fps ?? null,
+        kbps: state.camera_kbps ?? null,
+        skew: state.clock_skew_ms ?? null,
       })),
     );
     const at = now.toISOString();
@@ -194,10 +216,14 @@ export class DeviceRepository {
           WHEN v.online AND v.camera THEN NULL
           WHEN d.camera_online THEN ${at}::timestamptz ELSE d.camera_offline_at END,
         food_stock = v.stock, firmware = v.firmware, last_seen_at = ${at}::timestamptz,
+        config_running = COALESCE(v.config, d.config_running),
+        hopper_capacity = COALESCE(v.capacity, d.hopper_capacity), camera_fps = v.fps, camera_kbps = v.kbps,
+        clock_skew_ms = COALESCE(v.skew, d.clock_skew_ms),
         first_online_at = CASE WHEN v.online THEN COALESCE(d.first_online_at, ${at}::timestamptz)
           ELSE d.first_online_at END
       FROM jsonb_to_recordset(${values}::jsonb)
-        AS v(id text, online boolean, feeder boolean, camera boolean, stock int, firmware text)
+        AS v(id text, online boolean, feeder boolean, camera boolean, stock int, firmware text, config int,
+          capacity int, fps double precision, kbps int, skew int)
       WHERE d.id = v.id AND d.id = ${anyOf(
         states.map((st) => st.id),
         'text',

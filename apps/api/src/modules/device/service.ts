@@ -22,6 +22,8 @@ export interface DeviceAdminServiceDeps {
     deviceId: string,
     secret: string,
   ) => { broker_url: string; rtmp_url: string | null; media_ingest: string | null; install_command: string };
+  /** Sends a station the configuration it should run (its portions and daily cap), after a change. */
+  configs?: { publish(deviceId: string): Promise<void> };
   /** An external broker's own account store (Mosquitto's password file), when there is one. */
   brokerAccounts?: BrokerAccounts | undefined;
   clock: Clock;
@@ -62,6 +64,7 @@ export class DeviceAdminService {
       });
       if (row) {
         await this.deps.brokerAccounts?.set(row.id, secret);
+        await this.publishConfig(row.id);
         return { device: await this.detail(row.id), secret, ...this.deps.endpoints(row.id, secret) };
       }
       if (body.device_id) break;
@@ -79,7 +82,13 @@ export class DeviceAdminService {
     if (body.daily_gram_cap !== undefined) patch.dailyGramCap = body.daily_gram_cap;
     if (Object.keys(patch).length > 0 && !(await this.deps.devices.update(body.device_id, patch)))
       throw new AppError('not_found');
+    if (patch.portions !== undefined || patch.dailyGramCap !== undefined) await this.publishConfig(body.device_id);
     return this.detail(body.device_id);
+  }
+
+  /** The station hears its new configuration now if it is connected; otherwise when it next reports (ConfigSync). */
+  private async publishConfig(deviceId: string): Promise<void> {
+    await this.deps.configs?.publish(deviceId).catch(() => undefined);
   }
 
   /** A new secret, shown once; the old one stops working at once (cache included, live session closed). */

@@ -145,14 +145,14 @@ async function linkInProcess(broker: Aedes, options: LinkOptions): Promise<Broke
   for await (const packet of persistence.createRetainedStreamCombi(options.topics)) deliver(packet, () => undefined);
   let open = true;
   return {
-    publish: (topic, payload) =>
+    publish: (topic, payload, retain = false) =>
       new Promise<void>((resolve, reject) => {
         if (!open) {
           reject(new Error('the broker link is closed'));
           return;
         }
         const message = { cmd: 'publish' as const, topic, payload: Buffer.from(payload), qos: 1 as const };
-        broker.publish({ ...message, dup: false, retain: false }, (error) => {
+        broker.publish({ ...message, dup: false, retain }, (error) => {
           if (error) reject(error);
           else resolve();
         });

@@ -4,8 +4,8 @@ import { SERVICE_USERNAME } from './policy';
 
 /** How the gateway reaches the broker: messages on its topics come in, commands go out (QoS 1). */
 export interface BrokerLink {
-  /** Resolves when the broker has taken the message (QoS 1). */
-  publish(topic: string, payload: string): Promise<void>;
+  /** Resolves when the broker has taken the message (QoS 1); a retained one is kept for later subscribers. */
+  publish(topic: string, payload: string, retain?: boolean): Promise<void>;
   /** Stops the messages and closes the link. */
   end(): Promise<void>;
 }
@@ -66,7 +66,8 @@ export async function connectServiceClient(
     throw error;
   }
   return {
-    publish: (topic, payload) => client.publishAsync(topic, payload, { qos: 1 }).then(() => undefined),
+    publish: (topic, payload, retain = false) =>
+      client.publishAsync(topic, payload, { qos: 1, retain }).then(() => undefined),
     end: () => client.endAsync(true),
   };
 }

@@ -4,10 +4,12 @@ import type { NewCommand } from './repository';
 
 /* A command's message and its row, as the dispatcher (commands.ts) and the feed's intake make them. */
 
-export interface CommandRequest {
-  kind: 'dispense';
-  grams: number;
-}
+/** A command as its issuer asks for it (the message adds the protocol fields). */
+export type CommandRequest =
+  | { kind: 'dispense' | 'test_dispense' | 'refill'; grams: number }
+  | { kind: 'tare' | 'restart' }
+  | { kind: 'calibrate'; known_grams: number }
+  | { kind: 'report'; log_lines: number };
 
 const DEFAULT_TTL_MS = 10_000;
 /**
@@ -17,8 +19,9 @@ const DEFAULT_TTL_MS = 10_000;
 export const LATE_ANSWER_WINDOW_MS = 10 * 60_000;
 
 /** A command's row in device_commands: as sent (attempt 1), or queued. */
-export function commandRow(deviceId: string, command: DeviceCommand, sent: boolean): NewCommand {
+export function commandRow(deviceId: string, command: DeviceCommand, sent: boolean, issuedBy?: number): NewCommand {
   return {
+    issuedBy: issuedBy ?? null,
     id: command.id,
     deviceId,
     kind: command.kind,
@@ -40,8 +43,7 @@ export function commandMessage(
   const parsed = DeviceCommandSchema.safeParse({
     v: PROTOCOL_VERSION,
     id,
-    kind: request.kind,
-    grams: request.grams,
+    ...request,
     issued_at: now,
     expires_at: now + ttlMs,
   } satisfies DeviceCommand);

@@ -75,10 +75,29 @@ describe('CommandDispatcher', () => {
       outcome: 'dispensed',
       grams: 9,
       ackedAt: expect.any(Date) as Date,
+      detail: null,
       attempts: 1,
       recordedByCaller: false,
     });
     expect(rows.get(issued.id)).toMatchObject({ status: 'acked', grams: 9 });
+  });
+
+  it('takes a care command’s `done` as acked, with what the station answered beyond it', async () => {
+    const { dispatcher } = setup();
+    const issued = await dispatcher.issue('D1', { kind: 'tare' }, { issuedBy: 7 });
+    await dispatcher.handleAck('D1', {
+      v: 1,
+      id: issued.id,
+      outcome: 'done',
+      grams: 0,
+      at: Date.now(),
+      detail: { calibration: { zero: 100, counts_per_gram: 400 } },
+    });
+    expect(await issued.result).toMatchObject({
+      status: 'acked',
+      outcome: 'done',
+      detail: { calibration: { zero: 100, counts_per_gram: 400 } },
+    });
   });
 
   it('leaves a command the caller stored to the caller: not inserted, its end only told', async () => {

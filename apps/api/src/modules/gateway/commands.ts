@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deviceTopics, type DeviceAck, type DeviceCommand } from '@petheart/contracts';
+import { deviceTopics, type DeviceAck, type DeviceAckDetail, type DeviceCommand } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
 import { commandMessage, commandRow, LATE_ANSWER_WINDOW_MS, type CommandRequest } from './command-message';
 import type { CommandRepository } from './repository';
@@ -23,12 +23,14 @@ export interface CommandOptions {
    * says sent, attempt 1) and records the command's end too, from what the onSettled listeners are told.
    */
   stored?: { command: DeviceCommand; sent: boolean };
+  /** The console user who sent a care command (kept with its row, for the audit). */
+  issuedBy?: number;
 }
 
 export interface CommandResult {
   id: string;
   deviceId: string;
-  /** acked = dispensed; failed = jammed, empty or failed; expired = no answer in time (or the device said so). */
+  /** acked = dispensed or done; failed = jammed, empty or failed; expired = no answer in time (or the device said so). */
   status: 'acked' | 'failed' | 'expired';
   /** The device's outcome; null when it never answered. */
   outcome: DeviceAck['outcome'] | null;
@@ -36,6 +38,8 @@ export interface CommandResult {
   grams: number;
   /** When the answer arrived (null without one). */
   ackedAt: Date | null;
+  /** A care command's answer beyond its outcome (null without one). */
+  detail: DeviceAckDetail | null;
   attempts: number;
   /** The issuer records the end (the command was issued with `stored`). */
   recordedByCaller: boolean;
@@ -144,7 +148,9 @@ export class CommandDispatcher {
     let inserted = options.stored !== undefined;
     try {
       if (!inserted)
-        inserted = await this.deps.repository.insertForEnabledDevice(commandRow(deviceId, command, atHead));
+        inserted = await this.deps.repository.insertForEnabledDevice(
+          commandRow(deviceId, command, atHead, options.issuedBy),
+        );
     } finally {
       recorded(inserted);
       if (!inserted) this.discard(p);
@@ -172,8 +178,9 @@ export class CommandDispatcher {
   async handleAck(deviceId: string, ack: DeviceAck): Promise<void> {
     // A re-send reached a device that already has the command: its real answer is still to come.
     if (ack.outcome === 'duplicate') return;
-    const answer = { outcome: ack.outcome, grams: ack.grams, ackedAt: new Date(this.deps.now()) };
-    const status = ack.outcome === 'dispensed' ? 'acked' : ack.outcome === 'expired' ? 'expired' : 'failed';
+    const answer = { outcome: ack.outcome, grams: ack.grams, ackedAt: new Date(this.deps.now()), detail: ack.detail };
+    const done = ack.outcome === 'dispensed' || ack.outcome === 'done';
+    const status = done ? 'acked' : ack.outcome === 'expired' ? 'expired' : 'failed';
     const p = this.pending.get(ack.id);
     if (!p) {
       // Expired already (a late or re-sent answer), issued by a process that has stopped, or by another API
@@ -238,7 +245,12 @@ export class CommandDispatcher {
   private async settle(
     p: Pending,
     status: CommandResult['status'],
-    answer: { outcome: DeviceAck['outcome']; grams: number; ackedAt: Date } | null,
+    answer: {
+      outcome: DeviceAck['outcome'];
+      grams: number;
+      ackedAt: Date;
+      detail?: DeviceAckDetail | undefined;
+    } | null,
   ): Promise<void> {
     if (p.settled) return;
     p.settled = true;
@@ -259,6 +271,7 @@ export class CommandDispatcher {
       outcome: answer?.outcome ?? null,
       grams: answer?.grams ?? 0,
       ackedAt: answer?.ackedAt ?? null,
+      detail: answer?.detail ?? null,
       attempts: p.attempts,
       recordedByCaller: p.byCaller,
     };

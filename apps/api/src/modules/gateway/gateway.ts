@@ -23,6 +23,7 @@ import {
   type CommandResult,
   type IssuedCommand,
 } from './commands';
+import { ConfigSync, type ConfigSyncDeps } from './config-sync';
 import type { CommandRepository } from './repository';
 
 export type { DeviceStateEvent };
@@ -44,6 +45,8 @@ export interface DeviceGatewayDeps {
    * latest report in the meantime wins, so its row is written once per batch, not once per report.
    */
   stateSpacingMs?: number;
+  /** The configuration each station should run (its portions and daily cap), published to it (ConfigSync). */
+  configOf?: ConfigSyncDeps['configOf'];
   onError?: (error: unknown) => void;
 }
 
@@ -73,6 +76,7 @@ export class DeviceGateway implements DeviceSessionControl {
   private readonly states: GroupCommit<{ id: string; state: DeviceState }, undefined>;
   private readonly statesApplying = new Set<Promise<void>>();
   private readonly dispatcher: CommandDispatcher;
+  private readonly configSync: ConfigSync | undefined;
   private readonly onError: (error: unknown) => void;
 
   constructor(private readonly deps: DeviceGatewayDeps) {
@@ -87,6 +91,20 @@ export class DeviceGateway implements DeviceSessionControl {
         tellListeners(this.commandListeners, result, this.onError);
       },
     });
+    const { configOf } = deps;
+    this.configSync = configOf
+      ? new ConfigSync({
+          configOf,
+          publish: (topic, payload) => this.publish(topic, payload, true),
+          now: () => Date.now(),
+          onError: this.onError,
+        })
+      : undefined;
+  }
+
+  /** Sends a station the configuration it should run (after the console changed it). */
+  async publishConfig(deviceId: string): Promise<void> {
+    if (this.link) await this.configSync?.publish(deviceId);
   }
 
   /** Starts the embedded broker (if any) and connects; idempotent. */
@@ -204,10 +222,10 @@ export class DeviceGateway implements DeviceSessionControl {
     await this.startClient();
   }
 
-  private publish(topic: string, payload: string): Promise<void> {
+  private publish(topic: string, payload: string, retain = false): Promise<void> {
     const link = this.link;
     if (!link) return Promise.reject(new Error('the device gateway is not connected'));
-    return link.publish(topic, payload);
+    return link.publish(topic, payload, retain);
   }
 
   private onMessage(topic: string, payload: Buffer): void {
@@ -234,7 +252,11 @@ export class DeviceGateway implements DeviceSessionControl {
     const rows = await this.deps.devices.applyStates([...latest.values()], new Date(), {
       camera: this.deps.cameraFromState ?? true,
     });
-    for (const row of rows) tellListeners(this.listeners, toDeviceStateEvent(row), this.onError);
+    for (const row of rows) {
+      tellListeners(this.listeners, toDeviceStateEvent(row), this.onError);
+      const state = latest.get(row.id)?.state;
+      if (state?.online && this.link) this.configSync?.reported(row.id, state.config_version, row.configVersion);
+    }
     return reports.map(() => undefined);
   }
 }

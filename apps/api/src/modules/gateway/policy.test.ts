@@ -8,12 +8,16 @@ describe('broker policy', () => {
     expect(mayPublish(device, 'petheart/v1/devices/PH-0001/ack')).toBe(true);
     expect(mayPublish(device, 'petheart/v1/devices/PH-0001/state')).toBe(true);
     expect(mayPublish(device, 'petheart/v1/devices/PH-0001/cmd')).toBe(false);
+    expect(mayPublish(device, 'petheart/v1/devices/PH-0001/config')).toBe(false);
     expect(mayPublish(device, 'petheart/v1/devices/PH-0002/state')).toBe(false);
     expect(mayPublish(device, 'petheart/v1/devices/PH-0001/state/x')).toBe(false);
   });
 
-  it('lets a device subscribe only to its own cmd topic, no wildcards', () => {
+  it('lets a device subscribe only to its own cmd and config topics, no wildcards', () => {
     expect(maySubscribe(device, 'petheart/v1/devices/PH-0001/cmd')).toBe(true);
+    expect(maySubscribe(device, 'petheart/v1/devices/PH-0001/config')).toBe(true);
+    expect(maySubscribe(device, 'petheart/v1/devices/PH-0002/config')).toBe(false);
+    expect(maySubscribe(device, 'petheart/v1/devices/PH-0001/state')).toBe(false);
     expect(maySubscribe(device, 'petheart/v1/devices/PH-0002/cmd')).toBe(false);
     expect(maySubscribe(device, 'petheart/v1/devices/+/cmd')).toBe(false);
     expect(maySubscribe(device, '#')).toBe(false);

@@ -23,9 +23,10 @@ export function mayPublish(identity: MqttIdentity, topic: string): boolean {
   return topic === own.ack || topic === own.state;
 }
 
-/** A device subscribes only to its own cmd topic (no wildcards). */
+/** A device subscribes only to its own cmd and config topics (no wildcards); only the API publishes there. */
 export function maySubscribe(identity: MqttIdentity, filter: string): boolean {
-  return filter === deviceTopics(identity.deviceId).cmd;
+  const own = deviceTopics(identity.deviceId);
+  return filter === own.cmd || filter === own.config;
 }
 
 /** A username that can be a device id (the service account's name is never one). */

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { DeviceAckDetail } from '@petheart/contracts';
 import type { Database } from '../../db/client';
 import { deviceCommands, devices } from '../../db/schema';
 import { GroupCommit } from '../../db/group-commit';
@@ -36,6 +37,8 @@ export interface CommandAnswer {
   outcome: string;
   grams: number;
   ackedAt: Date;
+  /** A care command's answer beyond its outcome. */
+  detail?: DeviceAckDetail | undefined;
 }
 
 /** An answer to a command no process here waits for (CommandRepository.recordUnownedAnswer). */
@@ -71,10 +74,11 @@ export class CommandRepository {
     if (rows.length === 1 && rows[0]) {
       const r = rows[0];
       const result = await this.db.execute(sql`
-        INSERT INTO ${deviceCommands} (id, device_id, kind, payload, issued_at, expires_at, attempts, status)
+        INSERT INTO ${deviceCommands}
+          (id, device_id, kind, payload, issued_at, expires_at, attempts, status, issued_by)
         SELECT ${r.id}::uuid, d.id, ${r.kind}, ${JSON.stringify(r.payload)}::jsonb,
           ${r.issuedAt.toISOString()}::timestamptz, ${r.expiresAt.toISOString()}::timestamptz,
-          ${r.attempts ?? 0}::int, ${r.status ?? 'queued'}
+          ${r.attempts ?? 0}::int, ${r.status ?? 'queued'}, ${r.issuedBy ?? null}::int
         FROM ${devices} d WHERE d.id = ${r.deviceId} AND NOT d.disabled
         RETURNING id`);
       return [rowsOf(result).length > 0];
@@ -100,14 +104,16 @@ export class CommandRepository {
       expires_at: r.expiresAt.toISOString(),
       attempts: r.attempts ?? 0,
       status: r.status ?? 'queued',
+      issued_by: r.issuedBy ?? null,
     }));
     // Only for devices that exist and are enabled (a look-up and the insert in one statement).
     const inserted = q.add(
       'command_new',
-      sql`INSERT INTO ${deviceCommands} (id, device_id, kind, payload, issued_at, expires_at, attempts, status)
-        SELECT v.id, v.device_id, v.kind, v.payload, v.issued_at, v.expires_at, v.attempts, v.status
+      sql`INSERT INTO ${deviceCommands}
+          (id, device_id, kind, payload, issued_at, expires_at, attempts, status, issued_by)
+        SELECT v.id, v.device_id, v.kind, v.payload, v.issued_at, v.expires_at, v.attempts, v.status, v.issued_by
         FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, device_id text, kind text,
-          payload jsonb, issued_at timestamptz, expires_at timestamptz, attempts int, status text)
+          payload jsonb, issued_at timestamptz, expires_at timestamptz, attempts int, status text, issued_by int)
         JOIN ${devices} d ON d.id = v.device_id AND NOT d.disabled
         RETURNING id`,
       (ids) => new Set(ids.map((r) => String(r.id))),
@@ -124,7 +130,8 @@ export class CommandRepository {
       const { id, status, answer } = items[0];
       const result = await this.db.execute(sql`
         UPDATE ${deviceCommands} SET status = ${status}, outcome = ${answer?.outcome ?? null},
-          grams = ${answer?.grams ?? null}::int, acked_at = ${answer?.ackedAt.toISOString() ?? null}::timestamptz
+          grams = ${answer?.grams ?? null}::int, acked_at = ${answer?.ackedAt.toISOString() ?? null}::timestamptz,
+          detail = ${answer?.detail ? JSON.stringify(answer.detail) : null}::jsonb
         WHERE id = ${id}::uuid AND ${NOT_ENDED}
         RETURNING id`);
       return [rowsOf(result).length > 0];
@@ -150,13 +157,14 @@ export class CommandRepository {
       outcome: i.answer?.outcome ?? null,
       grams: i.answer?.grams ?? null,
       acked_at: i.answer?.ackedAt.toISOString() ?? null,
+      detail: i.answer?.detail ?? null,
     }));
     return q.add(
       'command_ended',
       sql`UPDATE ${deviceCommands} AS c
-        SET status = v.status, outcome = v.outcome, grams = v.grams, acked_at = v.acked_at
+        SET status = v.status, outcome = v.outcome, grams = v.grams, acked_at = v.acked_at, detail = v.detail
         FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
-          AS v(id uuid, status text, outcome text, grams int, acked_at timestamptz)
+          AS v(id uuid, status text, outcome text, grams int, acked_at timestamptz, detail jsonb)
         WHERE c.id = v.id AND c.id = ${anyOf(
           items.map((i) => i.id),
           'uuid',
@@ -220,14 +228,15 @@ export class CommandRepository {
       outcome: i.answer.outcome,
       grams: i.answer.grams,
       acked_at: i.answer.ackedAt.toISOString(),
+      detail: i.answer.detail ?? null,
       after: i.expiredAfter.toISOString(),
     }));
     const result = await this.db.execute(sql`
       UPDATE ${deviceCommands} AS c
       SET status = CASE WHEN c.status = 'expired' THEN c.status ELSE v.status END,
-        outcome = v.outcome, grams = v.grams, acked_at = v.acked_at
+        outcome = v.outcome, grams = v.grams, acked_at = v.acked_at, detail = v.detail
       FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS v(id uuid, device_id text, status text,
-        outcome text, grams int, acked_at timestamptz, after timestamptz)
+        outcome text, grams int, acked_at timestamptz, detail jsonb, after timestamptz)
       WHERE c.id = v.id AND c.id = ${anyOf(
         items.map((i) => i.id),
         'uuid',

@@ -31,7 +31,7 @@ class FakeFfmpeg extends EventEmitter {
   }
 
   progress(frame: number): void {
-    this.stdout.write(`frame=${frame}\nfps=15.0\nprogress=continue\n`);
+    this.stdout.write(`frame=${frame}\nfps=15.0\nbitrate= 351.4kbits/s\nprogress=continue\n`);
   }
 
   exit(code: number | null, signal: string | null = null): void {
@@ -95,12 +95,14 @@ describe('FfmpegCamera', () => {
     last().progress(3);
     await vi.advanceTimersByTimeAsync(1000);
     expect(camera.online()).toBe(true);
+    expect(camera.stats()).toEqual({ fps: 15, kbps: 351.4 });
     expect(last().frames).toBeGreaterThanOrEqual(10);
     await camera.start('rtmp://127.0.0.1:1935/live/PH-0001?key=secret'); // same address: nothing happens
     expect(children).toHaveLength(1);
     await camera.stop();
     expect(last().signals).toEqual(['SIGTERM']);
     expect(camera.online()).toBe(false);
+    expect(camera.stats()).toBeUndefined();
     expect(changes).toEqual([true, false]);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(children).toHaveLength(1); // no restart after stop()

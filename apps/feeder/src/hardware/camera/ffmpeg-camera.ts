@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import { systemClock } from '../../clock';
 import type { Logger } from '../../logger';
 import { silentLogger } from '../../logger';
-import type { Camera } from '../ports';
+import type { Camera, CameraStats } from '../ports';
 import type { EncoderSettings } from './ffmpeg';
 import { encoderArgs, ffmpegArgs, rawInputArgs, resolveFfmpeg, rtmpOutputArgs } from './ffmpeg';
 import type { FrameSource } from './frame-source';
@@ -66,6 +66,7 @@ export class FfmpegCamera implements Camera {
   #retry: ReturnType<typeof setTimeout> | undefined;
   #watchdog: ReturnType<typeof setTimeout> | undefined;
   #lastProgress = 0;
+  #stats: CameraStats | undefined;
   #failures = 0;
   /** ffmpeg processes started (the first and every restart). */
   spawns = 0;
@@ -89,6 +90,11 @@ export class FfmpegCamera implements Camera {
 
   online(): boolean {
     return this.#online;
+  }
+
+  /** The frame rate and bit rate ffmpeg last reported (its averages since it started), while it publishes. */
+  stats(): CameraStats | undefined {
+    return this.#online ? this.#stats : undefined;
   }
 
   onChange(listener: (online: boolean) => void): () => void {
@@ -157,6 +163,8 @@ export class FfmpegCamera implements Camera {
     process.on('exit', killOnExit);
 
     let frame = 0;
+    let fps = Number.NaN;
+    let kbps = Number.NaN;
     let pending = '';
     child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (chunk: string) => {
@@ -165,7 +173,11 @@ export class FfmpegCamera implements Camera {
       for (const line of lines) {
         const [key, value = ''] = line.trim().split('=', 2);
         if (key === 'frame') frame = Number(value) || 0;
+        else if (key === 'fps') fps = Number(value);
+        else if (key === 'bitrate')
+          kbps = Number.parseFloat(value); // "350.2kbits/s", or "N/A" at first
         else if (key === 'progress' && frame > 0 && this.#child === child) {
+          this.#stats = Number.isFinite(fps) && Number.isFinite(kbps) ? { fps, kbps } : this.#stats;
           this.#lastProgress = this.#clock.now();
           this.#setOnline(true);
           this.#failures = 0;

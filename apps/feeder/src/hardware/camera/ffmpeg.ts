@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { FrameSource } from './frame-source';
 
@@ -23,6 +23,15 @@ const packagedFfmpeg = (): string | undefined => {
     return undefined;
   }
 };
+
+/** The first line of `ffmpeg -version` (e.g. "ffmpeg version 5.1.6-0+deb12u1"), or undefined when it does not run. */
+export function ffmpegVersion(ffmpegPath: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(ffmpegPath, ['-version'], { timeout: 5000 }, (error, stdout) => {
+      resolve(error ? undefined : stdout.split('\n')[0]?.trim().slice(0, 120));
+    });
+  });
+}
 
 /**
  * Which ffmpeg to run: $FFMPEG_PATH, else `ffmpeg` from the PATH when it runs, else the static binary of the

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import { sleep } from '../../clock';
-import type { Scale } from '../ports';
+import type { Scale, ScaleCalibration } from '../ports';
 import type { Rng } from './random';
 import { bell } from './random';
 
@@ -13,14 +13,21 @@ export interface SimScaleOptions {
   settleMs?: number;
 }
 
-/** A simulated load cell: integer grams with ±3% bell-shaped noise on what was placed since the tare. */
+/** The simulated cell's raw counts with an empty tray, and per gram (its starting calibration is right). */
+export const SIM_RAW_ZERO = 8000;
+export const SIM_COUNTS_PER_GRAM = 400;
+
+/**
+ * A simulated load cell: integer grams with ±3% bell-shaped noise on what was placed since the tare. It reads
+ * raw counts through a calibration like a real cell, so a calibration with a known weight can be played.
+ */
 export class SimScale implements Scale {
   readonly #clock: Clock;
   readonly #rng: Rng;
   readonly #noise: number;
   readonly #settleMs: number;
   #load = 0;
-  #zero = 0;
+  #calibration: ScaleCalibration = { zero: SIM_RAW_ZERO, counts_per_gram: SIM_COUNTS_PER_GRAM };
 
   constructor(options: SimScaleOptions) {
     this.#clock = options.clock;
@@ -29,20 +36,46 @@ export class SimScale implements Scale {
     this.#settleMs = options.settleMs ?? 0;
   }
 
-  /** Food lands on the tray (called by the simulated motor). */
+  get calibration(): ScaleCalibration {
+    return { ...this.#calibration };
+  }
+
+  set calibration(calibration: ScaleCalibration) {
+    if (!Number.isFinite(calibration.zero) || !Number.isFinite(calibration.counts_per_gram)) {
+      throw new Error('calibration values must be numbers');
+    }
+    if (calibration.counts_per_gram === 0) throw new Error('counts_per_gram must not be 0');
+    this.#calibration = { zero: calibration.zero, counts_per_gram: calibration.counts_per_gram };
+  }
+
+  /** Food (or a weight, or a negative amount taking it off) lands on the tray. */
   place(grams: number): void {
     this.#load += grams;
   }
 
   tare(): Promise<void> {
-    this.#zero = this.#load;
+    this.#calibration = { ...this.#calibration, zero: this.#raw() };
     return Promise.resolve();
   }
 
   async measure(): Promise<number> {
     if (this.#settleMs > 0) await sleep(this.#clock, this.#settleMs);
-    const grams = this.#load - this.#zero;
+    const grams = (this.#raw() - this.#calibration.zero) / this.#calibration.counts_per_gram;
     if (grams === 0) return 0;
     return Math.max(0, Math.round(grams * (1 + bell(this.#rng) * this.#noise)));
+  }
+
+  /** Counts per gram from `knownGrams` on the tray since the tare (read without noise). */
+  async calibrate(knownGrams: number): Promise<ScaleCalibration> {
+    if (this.#settleMs > 0) await sleep(this.#clock, this.#settleMs);
+    if (!(knownGrams > 0)) throw new Error(`the known weight must be above 0 g, got ${String(knownGrams)}`);
+    const counts = this.#raw() - this.#calibration.zero;
+    if (counts === 0) throw new Error('the reading did not change since the tare: is the weight on the tray?');
+    this.#calibration = { ...this.#calibration, counts_per_gram: counts / knownGrams };
+    return this.calibration;
+  }
+
+  #raw(): number {
+    return SIM_RAW_ZERO + this.#load * SIM_COUNTS_PER_GRAM;
   }
 }

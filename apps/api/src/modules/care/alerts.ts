@@ -1,0 +1,47 @@
+import type { Clock } from '../../lib/clock';
+import { Periodic } from '../../lib/periodic';
+import type { StationCareRepository } from './repository';
+
+/**
+ * Opens and resolves the stations' alerts: every 30 s from the devices' rows (offline for 5 minutes, hopper low),
+ * and at once from each dispense's answer (a jam opens one; food falling again resolves it).
+ */
+export class AlertWatcher {
+  private readonly periodic: Periodic;
+
+  constructor(
+    private readonly deps: {
+      repo: StationCareRepository;
+      clock: Clock;
+      onError: (error: unknown) => void;
+      intervalMs?: number;
+    },
+  ) {
+    this.periodic = new Periodic(() => this.sweep(), deps.intervalMs ?? 30_000, deps.onError);
+  }
+
+  start(): Promise<void> {
+    return this.periodic.start();
+  }
+
+  stop(): Promise<void> {
+    return this.periodic.stop();
+  }
+
+  /** One pass over every device (also what the tests call). */
+  sweep(): Promise<number[]> {
+    return this.deps.repo.sweep(new Date(this.deps.clock.now()));
+  }
+
+  /** A command's end, as the device gateway tells it. */
+  commandSettled(result: { deviceId: string; id: string; outcome: string | null }): void {
+    const now = new Date(this.deps.clock.now());
+    const done =
+      result.outcome === 'jammed'
+        ? this.deps.repo.openJam(result.deviceId, result.id, now)
+        : result.outcome === 'dispensed'
+          ? this.deps.repo.resolveJam(result.deviceId, now)
+          : undefined;
+    done?.catch(this.deps.onError);
+  }
+}
