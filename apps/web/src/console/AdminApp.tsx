@@ -8,6 +8,7 @@ import { ADMIN_BASE, ADMIN_SECTIONS, type AdminSection } from './sections';
 import { BasesView } from './bases/BasesView';
 import { CashoutsView } from './cashouts/CashoutsView';
 import { ContentView } from './content/ContentView';
+import { DevicePage } from './devices/DevicePage';
 import { DevicesView } from './bases/DevicesView';
 import { FreeFoodView } from './money/FreeFoodView';
 import { LedgerView } from './money/LedgerView';
@@ -114,6 +115,8 @@ export default function AdminApp() {
           const View = VIEWS[key];
           return <Route key={key} path={path} element={<View />} />;
         })}
+        {/* A station's care page, under the Devices section (its nav link stays active). */}
+        <Route path="devices/:deviceId" element={<DevicePage />} />
         <Route path="*" element={<Navigate to={`${ADMIN_BASE}/users`} replace />} />
       </Routes>
     </Shell>

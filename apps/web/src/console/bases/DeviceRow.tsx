@@ -1,10 +1,12 @@
 import { Button, Tag } from 'antd-mobile';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminDevice } from '@petheart/contracts';
 import { formatRelativeTime, formatWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { bpToPercent } from '../shared/forms';
 import { Ellipsis } from '../shared/cells';
+import { ADMIN_BASE } from '../sections';
 import styles from '../shared/admin.module.css';
 
 /** What the console can do to a device after a confirmation. */
@@ -59,6 +61,13 @@ export function DeviceRow({
       </td>
       <td>
         <span className={styles.actions}>
+          {/* The station's care page: calibration, test dispense, report, restart and the care log. */}
+          <Link
+            to={`${ADMIN_BASE}/devices/${encodeURIComponent(d.device_id)}`}
+            style={{ alignSelf: 'center', whiteSpace: 'nowrap' }}
+          >
+            {t('care.lookAfter')}
+          </Link>
           <Button size="mini" onClick={onEdit}>
             {t('shared.edit')}
           </Button>

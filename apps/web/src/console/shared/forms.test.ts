@@ -113,6 +113,8 @@ describe('device form → request body', () => {
     first_online_at: 1,
     disabled: false,
     firmware: '1.0.0',
+    config_version: 1,
+    config_running: 1,
     created_at: 1,
     online: true,
     feeder_online: true,
