@@ -10,6 +10,8 @@ import {
   StationFileSchema,
   stationFileFor,
 } from '@petheart/contracts';
+import { eq } from 'drizzle-orm';
+import { feeds } from '../src/db/schema';
 import { resolveFfmpeg } from '../src/modules/media/ffmpeg';
 import { DEMO, createTestApi, loginToken, okData, type TestApi } from './harness';
 import { feed, feedBody, newFeeder, settled } from './feed-support';
@@ -43,6 +45,19 @@ describe('a station from "Add device" to food falling', () => {
   let work: string;
   let agent: ChildProcess | undefined;
   let agentLog = '';
+  let execStart: string[] = [];
+  let stateDir = '';
+  let deviceId = '';
+
+  /** Starts the agent as its systemd unit does (ExecStart). */
+  function startAgent(): void {
+    const [node = '', ...args] = execStart;
+    agent = spawn(node, args, { env: { ...process.env, FFMPEG_PATH: ffmpeg }, stdio: ['ignore', 'pipe', 'pipe'] });
+    agent.stdout?.on('data', (d: Buffer) => (agentLog += d.toString()));
+    agent.stderr?.on('data', (d: Buffer) => (agentLog += d.toString()));
+  }
+  const room = async (id: string) =>
+    okData(await api.post('/api/live/detail', { device_id: id }), LiveDetailSchema).device;
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'petheart-station-'));
@@ -83,7 +98,9 @@ describe('a station from "Add device" to food falling', () => {
     expect(made.media_ingest).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
     const stationJson = path.join(work, 'station.json');
     const station = stationFileFor({ ...made, device: made.device.device_id }, 'sim');
-    await writeFile(stationJson, JSON.stringify({ ...station, state_dir: '/var/lib/petheart-feeder' }));
+    // A slow auger (10 g take 3 s), so that the next test can cut the power in the middle of a dispense.
+    const hardware = { ...station.hardware, motor: { kind: 'sim', ms_per_gram: 300 } };
+    await writeFile(stationJson, JSON.stringify({ ...station, hardware, state_dir: '/var/lib/petheart-feeder' }));
     mark('provisioned');
 
     // 2. On the board: the installer from this server, which downloads the bundle and checks its SHA-256.
@@ -116,15 +133,11 @@ describe('a station from "Add device" to food falling', () => {
     expect(unit).toMatch(/^WatchdogSec=\d+$/m);
 
     // 3. Started as the unit starts it.
-    const execStart = /^ExecStart=(.+)$/m.exec(unit)?.[1]?.split(' ') ?? [];
-    const [node = '', ...args] = execStart;
-    agent = spawn(node, args, { env: { ...process.env, FFMPEG_PATH: ffmpeg }, stdio: ['ignore', 'pipe', 'pipe'] });
-    agent.stdout?.on('data', (d: Buffer) => (agentLog += d.toString()));
-    agent.stderr?.on('data', (d: Buffer) => (agentLog += d.toString()));
-    const room = async () =>
-      okData(await api.post('/api/live/detail', { device_id: made.device.device_id }), LiveDetailSchema);
+    execStart = /^ExecStart=(.+)$/m.exec(unit)?.[1]?.split(' ') ?? [];
+    stateDir = installed.state_dir;
+    startAgent();
     await expect
-      .poll(async () => (await room()).device, { timeout: 30_000, interval: 200 })
+      .poll(() => room(made.device.device_id), { timeout: 30_000, interval: 200 })
       .toMatchObject({ feeder_online: true, camera_online: true });
     mark('live');
     expect(agentLog).not.toContain(made.secret);
@@ -135,5 +148,29 @@ describe('a station from "Add device" to food falling', () => {
     expect(fed).toMatchObject({ status: 'succeeded', grams: 10 });
     mark('fed');
     console.log(`station from "Add device" to food falling (ms): ${JSON.stringify(marks)}`);
+    deviceId = made.device.device_id;
+  });
+
+  it('survives a power cut in the middle of a dispense: never dispenses it twice, and the feed is not charged', async () => {
+    const viewer = await newFeeder(api, 100, 'Night visitor');
+    const sent = await feed(api, viewer.token, feedBody(deviceId));
+    const [row] = await api.container.database.db.select().from(feeds).where(eq(feeds.id, sent.id));
+    const commandId = row?.commandId ?? '';
+    // The agent writes a command's id down before its motor turns: once it is there, the motor is running.
+    const executed = path.join(stateDir, `${deviceId}.executed.jsonl`);
+    await expect.poll(() => readFile(executed, 'utf8').catch(() => ''), { timeout: 10_000 }).toContain(commandId);
+    const exited = new Promise((resolve) => agent?.once('exit', resolve));
+    agent?.kill('SIGKILL');
+    await exited;
+    // Power back: the unit starts the agent again; the server re-sends the unanswered command.
+    startAgent();
+    const done = await settled(api, viewer.token, sent.id);
+    expect(done.status).not.toBe('succeeded');
+    expect(done.coins_charged).toBe(0);
+    expect((await api.container.services.ledger.balances(viewer.id)).wallet).toMatchObject({ balance: 100, held: 0 });
+    // Written down once, and never run again after the restart.
+    const lines = (await readFile(executed, 'utf8')).split('\n').filter((l) => l.includes(commandId));
+    expect(lines).toHaveLength(1);
+    await expect.poll(async () => (await room(deviceId)).feeder_online, { timeout: 30_000 }).toBe(true);
   });
 });
