@@ -5,6 +5,7 @@ import { HeartFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../shared/session';
 import { ADMIN_BASE, ADMIN_SECTIONS, type AdminSection } from './sections';
+import { AlertsView } from './devices/AlertsView';
 import { BasesView } from './bases/BasesView';
 import { CashoutsView } from './cashouts/CashoutsView';
 import { ContentView } from './content/ContentView';
@@ -32,6 +33,7 @@ const VIEWS: Record<AdminSection['key'], ComponentType> = {
   pets: PetsView,
   bases: BasesView,
   devices: DevicesView,
+  alerts: AlertsView,
   payments: PaymentsView,
   ledger: LedgerView,
   freeFood: FreeFoodView,

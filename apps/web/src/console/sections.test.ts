@@ -8,7 +8,7 @@ describe('console sections', () => {
     expect(ADMIN_SECTIONS[0]).toMatchObject({ key: 'users' });
   });
 
-  it('are, in menu order: users, moderation, reports, content, pets, bases, devices, money, food given free, support, cash-outs, settings', () => {
+  it('are, in menu order: users, moderation, reports, content, pets, bases, devices, alerts, money, food given free, support, cash-outs, settings', () => {
     expect(ADMIN_SECTIONS.map((s) => s.key)).toEqual([
       'users',
       'posts',
@@ -17,6 +17,7 @@ describe('console sections', () => {
       'pets',
       'bases',
       'devices',
+      'alerts',
       'payments',
       'ledger',
       'freeFood',

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   BankcardOutline,
+  BellOutline,
   CouponOutline,
   EditSOutline,
   EnvironmentOutline,
@@ -26,6 +27,7 @@ export interface AdminSection {
     | 'pets'
     | 'bases'
     | 'devices'
+    | 'alerts'
     | 'payments'
     | 'ledger'
     | 'freeFood'
@@ -46,6 +48,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'pets', path: 'pets', icon: HeartOutline },
   { key: 'bases', path: 'bases', icon: EnvironmentOutline },
   { key: 'devices', path: 'devices', icon: VideoOutline },
+  { key: 'alerts', path: 'alerts', icon: BellOutline },
   { key: 'payments', path: 'payments', icon: PayCircleOutline },
   { key: 'ledger', path: 'ledger', icon: ReceiptOutline },
   { key: 'freeFood', path: 'free-food', icon: CouponOutline },

@@ -9,15 +9,16 @@ import { useDeviceCareApi } from './api';
 import { CareLog } from './CareLog';
 import { CarePanel } from './CarePanel';
 import { DeviceFacts } from './DeviceFacts';
+import { HealthPanel } from './HealthPanel';
 import { careKeys } from './keys';
 import own from './device-care.module.css';
 
-/** How often the facts (online states, configuration running) are asked again while the page is visible. */
+/** How often the facts (online states, configuration running) and the health are asked again while visible. */
 export const FACTS_REFRESH_MS = 4000;
 
 /**
- * A station's care page (issue 27 §3), at /admin/devices/:deviceId: what the console knows of it, the care actions
- * with their answers, and its care log.
+ * A station's care page (issue 27 §3, §4), at /admin/devices/:deviceId: what the console knows of it, its health
+ * (alerts, refills), the care actions with their answers, and its care log.
  */
 export function DevicePage() {
   const { t } = useTranslation('admin');
@@ -38,6 +39,7 @@ export function DevicePage() {
       {device ? (
         <>
           <DeviceFacts device={device} />
+          <HealthPanel deviceId={device.device_id} refreshMs={FACTS_REFRESH_MS} />
           <CarePanel key={device.device_id} deviceId={device.device_id} />
           <CareLog deviceId={device.device_id} />
         </>

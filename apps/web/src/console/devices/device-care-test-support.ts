@@ -1,13 +1,18 @@
 import { vi } from 'vitest';
 import {
   deviceConsoleEndpoints,
+  stationCareConsoleEndpoints,
   type AdminDevice,
+  type DeviceAlert,
   type DeviceCareCommand,
   type DeviceCareEntry,
+  type DeviceHealth,
+  type DeviceRefill,
   type Endpoint,
 } from '@petheart/contracts';
 import { apiCallOf, type ApiCall } from '../../test-support/app';
 import { stubConsole } from '../shared/console-test-support';
+import { HEALTH, OPENED_MS } from './health-test-support';
 
 /** Test support for the device care page's tests (never imported by app code). */
 
@@ -85,21 +90,34 @@ export function answerOf(command: DeviceCareCommand): DeviceCareEntry {
   }
 }
 
+/** What the API answers a refill in these tests: recorded by Admin, sent to the station. */
+export function refillOf(grams: number): DeviceRefill {
+  return { id: 99, grams, photo: '', recorded_by: 'Admin', created_at: OPENED_MS + 60_000, status: 'sent' };
+}
+
 /**
  * The API of the care page: the devices list (`devices`, whatever the keyword), care commands answered by `care`
- * (answerOf by default) and the care log paged from `log`. Returns the calls.
+ * (answerOf by default), the care log paged from `log`, the health answered by `health` (asked at each call),
+ * refills by `refill`, and the Alerts section's pages from `alerts` (only the open ones unless `open` is false).
+ * Returns the calls.
  */
 export function stubCare({
   devices = [NEIGHBOUR, DEVICE],
   care = answerOf,
   log = [],
+  health = () => HEALTH,
+  refill = refillOf,
+  alerts = [],
 }: {
   devices?: AdminDevice[];
   care?: (command: DeviceCareCommand) => DeviceCareEntry;
   log?: DeviceCareEntry[];
+  health?: () => DeviceHealth;
+  refill?: (grams: number) => DeviceRefill;
+  alerts?: DeviceAlert[];
 } = {}): ApiCall[] {
   return stubConsole((call) => {
-    const body = call.body as { page?: number; limit?: number; command?: DeviceCareCommand };
+    const body = call.body as { page?: number; limit?: number; command?: DeviceCareCommand; grams?: number };
     const { page = 1, limit = 10 } = body;
     switch (call.endpoint) {
       case deviceConsoleEndpoints.list:
@@ -108,6 +126,14 @@ export function stubCare({
         return body.command ? care(body.command) : undefined;
       case deviceConsoleEndpoints.careLog:
         return { list: log.slice((page - 1) * limit, page * limit), total: log.length, page, limit };
+      case stationCareConsoleEndpoints.health:
+        return health();
+      case stationCareConsoleEndpoints.refill:
+        return body.grams === undefined ? undefined : refill(body.grams);
+      case stationCareConsoleEndpoints.alerts: {
+        const shown = call.body.open === false ? alerts : alerts.filter((a) => a.resolved_at === null);
+        return { list: shown.slice((page - 1) * limit, page * limit), total: shown.length, page, limit };
+      }
       default:
         return undefined;
     }
@@ -133,3 +159,5 @@ export function failOnce(endpoint: Endpoint, how: { msg: string } | 'network'): 
 
 export const careCalls = (calls: ApiCall[]) => calls.filter((c) => c.endpoint === deviceConsoleEndpoints.care);
 export const logCalls = (calls: ApiCall[]) => calls.filter((c) => c.endpoint === deviceConsoleEndpoints.careLog);
+export const refillCalls = (calls: ApiCall[]) => calls.filter((c) => c.endpoint === stationCareConsoleEndpoints.refill);
+export const alertCalls = (calls: ApiCall[]) => calls.filter((c) => c.endpoint === stationCareConsoleEndpoints.alerts);
