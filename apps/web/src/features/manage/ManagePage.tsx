@@ -1,37 +1,25 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { DotLoading } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ManagedDevice } from '@petheart/contracts';
-import { ApiError, useApi } from '../../shared/api';
+import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { useNavigator } from '../../shared/navigation';
-import { EmptyState, PageHeader, PagedList, PullToRefresh, usePagedList } from '../../shared/ui';
-import { CASH_OUT_LOG_PATH, CASH_OUT_PATH, DEVICES_KEY, SUMMARY_KEY, liveRoomPath, manageApi } from './api';
+import { PageHeader, PagedList, PullToRefresh, usePagedList } from '../../shared/ui';
+import { ALERTS_KEY, CASH_OUT_LOG_PATH, CASH_OUT_PATH, DEVICES_KEY, SUMMARY_KEY, liveRoomPath, manageApi } from './api';
+import { AlertsBanner } from './components/AlertsBanner';
 import { DeviceCard } from './components/DeviceCard';
+import { Failure } from './components/Failure';
+import { HealthSheet, type SheetDevice } from './components/HealthSheet';
 import { SummaryCard } from './components/SummaryCard';
 import styles from './manage.module.css';
-
-/** A refusal (not a base operator) shows the server's reason; other failures offer a retry. */
-function Failure({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  const { t } = useTranslation('common');
-  if (error instanceof ApiError && error.status > 0 && error.status < 500) return <EmptyState text={error.message} />;
-  return (
-    <EmptyState
-      text={t('loadFailed')}
-      action={
-        <button type="button" className="ph-link-button" onClick={onRetry}>
-          {t('retry')}
-        </button>
-      }
-    />
-  );
-}
 
 /**
  * /pages/manage/manage (login required, base operators): the earnings and revenue summary, then each device
  * with its ID, days in operation, revenue share rate and share, online/offline and feedings today and in
- * total, each linking to its live room. Pull down to refresh both.
+ * total, each linking to its health (a sheet: issue 27 §4) and its live room; above them the open alerts of
+ * the operator's stations. Pull down to refresh all.
  */
 export default function ManagePage() {
   const { t } = useTranslation('manage');
@@ -41,9 +29,15 @@ export default function ManagePage() {
   const { navigateTo } = useNavigator();
   const summary = useQuery({ queryKey: SUMMARY_KEY, queryFn: api.summary, retry: false });
   const devices = usePagedList<ManagedDevice>({ queryKey: [...DEVICES_KEY], fetchPage: api.devices });
+  const alerts = useQuery({ queryKey: ALERTS_KEY, queryFn: api.alerts, retry: false });
+  const [sheet, setSheet] = useState<SheetDevice | null>(null);
   const { refetch } = summary;
+  const { refetch: refetchAlerts } = alerts;
   const { refresh: refreshDevices } = devices;
-  const refresh = useCallback(() => Promise.all([refetch(), refreshDevices()]), [refetch, refreshDevices]);
+  const refresh = useCallback(
+    () => Promise.all([refetch(), refreshDevices(), refetchAlerts()]),
+    [refetch, refreshDevices, refetchAlerts],
+  );
   const s = summary.data;
 
   return (
@@ -61,6 +55,13 @@ export default function ManagePage() {
             )
           ) : (
             <>
+              <AlertsBanner
+                alerts={alerts.data?.list ?? []}
+                total={alerts.data?.total ?? 0}
+                onOpen={(a) => {
+                  setSheet({ id: a.device_id, name: a.device_name });
+                }}
+              />
               <SummaryCard
                 summary={s}
                 locale={locale}
@@ -92,6 +93,9 @@ export default function ManagePage() {
                       onLive={(id) => {
                         navigateTo(liveRoomPath(id));
                       }}
+                      onHealth={(device) => {
+                        setSheet({ id: device.device_id, name: device.name });
+                      }}
                     />
                   )}
                 />
@@ -100,6 +104,13 @@ export default function ManagePage() {
           )}
         </div>
       </PullToRefresh>
+      <HealthSheet
+        device={sheet}
+        api={api}
+        onClose={() => {
+          setSheet(null);
+        }}
+      />
     </div>
   );
 }

@@ -25,16 +25,18 @@ function Stat({ label, value, sub, testId }: { label: string; value: string; sub
 /**
  * One of the operator's devices: name, base and device ID, online or offline (which part is down), days in
  * operation, the revenue share rate and what it earned (in total, today), feedings today and in total, and
- * the way to its live room.
+ * the ways to its health and its live room.
  */
 export function DeviceCard({
   device: d,
   locale,
   onLive,
+  onHealth,
 }: {
   device: ManagedDevice;
   locale: Locale;
   onLive: (deviceId: string) => void;
+  onHealth: (device: ManagedDevice) => void;
 }) {
   const { t } = useTranslation('manage');
   const coins = (n: number) => t('coins', { count: n, formatted: formatCoins(n, locale) });
@@ -86,16 +88,27 @@ export function DeviceCard({
           {d.disabled ? <span className={styles.disabled}>{t('disabled')}</span> : null}
           {d.online && down.length > 0 ? down.join(' · ') : null}
         </span>
-        <button
-          type="button"
-          className={styles.liveLink}
-          onClick={() => {
-            onLive(d.device_id);
-          }}
-        >
-          {t('liveRoom')}
-          <RightOutline aria-hidden="true" />
-        </button>
+        <span className={styles.deviceActions}>
+          <button
+            type="button"
+            className={styles.healthLink}
+            onClick={() => {
+              onHealth(d);
+            }}
+          >
+            {t('care.open')}
+          </button>
+          <button
+            type="button"
+            className={styles.liveLink}
+            onClick={() => {
+              onLive(d.device_id);
+            }}
+          >
+            {t('liveRoom')}
+            <RightOutline aria-hidden="true" />
+          </button>
+        </span>
       </footer>
     </article>
   );
