@@ -36,6 +36,7 @@ describe('a station’s health on the manage page', () => {
     expect(within(sheet).getByTestId('care-camera')).toHaveTextContent('24.5 fps · 1,850 kbps');
     expect(within(sheet).getByTestId('care-last-seen')).toHaveTextContent('2 minutes ago');
     expect(within(sheet).getByTestId('care-agent')).toHaveTextContent('0.9.3');
+    expect(within(sheet).getByTestId('care-config')).toHaveTextContent(/^Version 2$/);
     expect(within(sheet).getByTestId('care-online')).toHaveTextContent('Online');
     expect(calls.find((c) => c.endpoint === stationCareEndpoints.health)?.body).toEqual({ device_id: 'PH-0001' });
   });
@@ -89,6 +90,7 @@ describe('a station’s health on the manage page', () => {
         camera_kbps: null,
         last_seen_at: null,
         firmware: '',
+        config_running: null,
       }),
     );
     expect(await within(sheet).findByTestId('care-hopper')).toHaveTextContent('1.2kg (capacity not reported yet)');
@@ -97,6 +99,7 @@ describe('a station’s health on the manage page', () => {
     expect(within(sheet).getByTestId('care-camera')).toHaveTextContent('Offline');
     expect(within(sheet).getByTestId('care-last-seen')).toHaveTextContent('Never');
     expect(within(sheet).getByTestId('care-agent')).toHaveTextContent('Not reported');
+    expect(within(sheet).getByTestId('care-config')).toHaveTextContent('Version 2Waiting for the station to take it');
     expect(within(sheet).getByTestId('care-online')).toHaveTextContent('Offline');
     expect(within(sheet).getByText('No open alerts')).toBeInTheDocument();
     expect(within(sheet).getByText('No refills recorded yet')).toBeInTheDocument();

@@ -62,7 +62,8 @@ function Fact(props: { label: string; value: string; sub?: string | undefined; t
 
 /**
  * A station's figures: the hopper, the days of food left at the last week's rate, jams and failed dispenses in
- * the last 24 h, the camera's frame and bit rate, when it last reported and the version of its agent.
+ * the last 24 h, the camera's frame and bit rate, when it last reported, its agent's version and its configuration
+ * (the portions and daily cap the console set), waiting while the station does not run it yet.
  */
 export function HealthFigures({ health: h, locale }: { health: DeviceHealth; locale: Locale }) {
   const { t } = useTranslation('manage');
@@ -97,6 +98,12 @@ export function HealthFigures({ health: h, locale }: { health: DeviceHealth; loc
           testId="care-last-seen"
         />
         <Fact label={t('care.agent')} value={h.firmware || t('care.unknown')} testId="care-agent" />
+        <Fact
+          label={t('care.config')}
+          value={t('care.configVersion', { version: h.config_version })}
+          sub={h.config_running === h.config_version ? undefined : t('care.configWaiting')}
+          testId="care-config"
+        />
       </dl>
     </>
   );
