@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { stationFileFor } from '@petheart/contracts';
 import { startRtspCamera } from '../../apps/feeder/src/test-support/rtsp-camera';
 import { expect, test } from '../support/fixtures';
-import { mqttUrl, provisionDevice } from '../support/devices';
+import { callApi } from '../support/api';
+import { ADMIN, loginByApi, mqttUrl, provisionDevice } from '../support/devices';
 import { runStation } from '../support/station';
 
 /**
@@ -46,5 +47,8 @@ test('an IP camera station: its RTSP stream reaches the live room and plays', as
   } finally {
     await agent.stop();
     await camera.stop();
+    // Out of the public lists, so that other specs' rooms stay where they expect them.
+    const admin = await loginByApi(baseURL ?? '', ADMIN.email, ADMIN.password);
+    await callApi(baseURL ?? '', '/admin/device/disable', { device_id: device.id }, admin);
   }
 });

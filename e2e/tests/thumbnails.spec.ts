@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { callApi } from '../support/api';
 import { phonePage } from '../support/pages';
 import { provisionDevice, startFeeder } from '../support/devices';
@@ -104,6 +104,26 @@ test('the live room shows its still until the video plays, and a shared link pre
   expect(picture.headers()['content-type']).toBe('image/jpeg');
 });
 
+/**
+ * The For You list loads a page at a time as it is scrolled: other specs' stations may push this one past the
+ * first page, so scroll until its card is there.
+ */
+async function scrollToCard(page: Page, card: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await card.count()) > 0) return true;
+        await page.evaluate(() => {
+          window.scrollTo(0, document.documentElement.scrollHeight);
+        });
+        return false;
+      },
+      { timeout: 20_000, message: 'the room’s card in the For You list' },
+    )
+    .toBe(true);
+  await card.scrollIntoViewIfNeeded();
+}
+
 test('an offline room shows its last still, greyed, and since when (search, base page)', async ({
   page,
   baseURL,
@@ -146,6 +166,7 @@ test('an offline room shows its last still, greyed, and since when (search, base
   // The Index's For You list: the card's badge says since when.
   await page.goto('/pages/index/index');
   const indexCard = page.getByTestId(`live-room-${device.id}`).last();
+  await scrollToCard(page, indexCard);
   await expect(indexCard).toContainText('Offline since');
   await expect(indexCard.locator('img')).toHaveAttribute('data-offline', 'true');
   await expectLoaded(indexCard.locator('img'));
@@ -157,6 +178,7 @@ test('an offline room shows its last still, greyed, and since when (search, base
   const ja = await phonePage(browser, url, { language: 'ja' });
   await ja.goto('/pages/index/index');
   const jaIndexCard = ja.getByTestId(`live-room-${device.id}`).last();
+  await scrollToCard(ja, jaIndexCard);
   await expect(jaIndexCard).toContainText('からオフライン');
   await expectLoaded(jaIndexCard.locator('img'));
   await ja.evaluate(() => {
