@@ -5,21 +5,12 @@ import type { AdminDevice } from '@petheart/contracts';
 import { formatRelativeTime, formatWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
 import { bpToPercent } from '../shared/forms';
-import { Ellipsis } from '../shared/cells';
+import { Ellipsis, OnlineTag } from '../shared/cells';
 import { ADMIN_BASE } from '../sections';
 import styles from '../shared/admin.module.css';
 
 /** What the console can do to a device after a confirmation. */
 export type DeviceAction = 'rotate' | 'disable' | 'enable';
-
-function OnlineTag({ online }: { online: boolean }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Tag color={online ? 'success' : 'default'} fill="outline">
-      {online ? t('devices.online') : t('devices.offline')}
-    </Tag>
-  );
-}
 
 /** One row of the devices table: identity, live state, stock, share, status, and the row's actions. */
 export function DeviceRow({

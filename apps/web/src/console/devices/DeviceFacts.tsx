@@ -4,17 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { AdminDevice } from '@petheart/contracts';
 import { formatRelativeTime } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
+import { OnlineTag } from '../shared/cells';
 import styles from '../shared/admin.module.css';
 import own from './device-care.module.css';
-
-function OnlineTag({ online }: { online: boolean }) {
-  const { t } = useTranslation('admin');
-  return (
-    <Tag color={online ? 'success' : 'default'} fill="outline">
-      {online ? t('devices.online') : t('devices.offline')}
-    </Tag>
-  );
-}
 
 /**
  * The configuration the console set and the one the station runs: waiting for the station until it reports

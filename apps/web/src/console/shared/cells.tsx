@@ -1,3 +1,5 @@
+import { Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import styles from './admin.module.css';
 import own from './console-content.module.css';
 
@@ -17,5 +19,15 @@ export function DeviceCell({ name, base }: { name: string; base: string }) {
       <span>{name}</span>
       <span>{base}</span>
     </span>
+  );
+}
+
+/** A device part's state (feeder, camera, the station as a whole): online or offline, as a tag. */
+export function OnlineTag({ online }: { online: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Tag color={online ? 'success' : 'default'} fill="outline">
+      {online ? t('devices.online') : t('devices.offline')}
+    </Tag>
   );
 }
