@@ -4,41 +4,10 @@ import userEvent from '@testing-library/user-event';
 import type { ManagedDevice, ManageSummary } from '@petheart/contracts';
 import { manageEndpoints } from '@petheart/contracts';
 import { renderApp, stubApi } from '../../test-support/app';
+import { SLOW, SUMMARY as BASE_SUMMARY, device } from './test/fixtures';
 
-const SLOW = { timeout: 10_000 };
-const fig = (coins: number) => ({ coins, amount: coins * 10 });
-const SUMMARY: ManageSummary = {
-  balance: fig(2_435),
-  available: fig(1_535),
-  held: fig(900),
-  revenue_today: fig(36),
-  revenue_total: fig(2_571),
-  cashed_out: fig(1_000),
-  base_count: 1,
-  device_count: 2,
-  online_count: 1,
-  coin_value: 10,
-  currency: 'CNY',
-};
-const device = (n: number, over: Partial<ManagedDevice> = {}): ManagedDevice => ({
-  device_id: `PH-000${String(n)}`,
-  name: `Bund Feeder ${n === 1 ? 'A' : 'B'}`,
-  base_id: 1,
-  base_name: 'Bund Riverside Cat Corner',
-  days_in_operation: 12,
-  revenue_share_bp: 3_000,
-  revenue_share: 1_271,
-  revenue_share_today: 36,
-  online: true,
-  feeder_online: true,
-  camera_online: true,
-  disabled: false,
-  feeds_today: 3,
-  feeds_total: 144,
-  grams_today: 120,
-  grams_total: 5_200,
-  ...over,
-});
+// The summary says one of the two devices is online (the list below has one offline).
+const SUMMARY: ManageSummary = { ...BASE_SUMMARY, online_count: 1 };
 
 function stub(devices: ManagedDevice[]) {
   return stubApi((c) => {

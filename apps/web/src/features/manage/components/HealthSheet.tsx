@@ -12,6 +12,7 @@ import { Failure } from './Failure';
 import { HealthFigures } from './HealthFigures';
 import { RefillForm } from './RefillForm';
 import styles from '../health.module.css';
+import page from '../manage.module.css';
 
 /** While a refill waits for the station's answer (at most a minute), the health is asked again this often. */
 export const SENT_REFRESH_MS = 5_000;
@@ -89,7 +90,10 @@ function SheetBody({ device, api, onClose }: { device: SheetDevice; api: ManageA
           </span>
         </div>
         {h ? (
-          <span className={h.online ? styles.online : styles.offline} data-testid="care-online">
+          <span
+            className={`${page.pill ?? ''} ${h.online ? (page.pillOnline ?? '') : (page.pillOffline ?? '')}`}
+            data-testid="care-online"
+          >
             {h.online ? t('online') : t('offline')}
           </span>
         ) : null}
