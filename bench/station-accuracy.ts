@@ -55,12 +55,7 @@ const station = (msPerGram: number) =>
       stateDir,
       logger: silentLogger,
       ffmpegPath: () => 'ffmpeg',
-      lines: physics,
-      iioRoot: tree.root,
-      readText: async (file) => {
-        if (file.endsWith('in_voltage0_raw')) tree.set('iio:device0', 'in_voltage0_raw', physics.readRaw());
-        return tree.readText(file);
-      },
+      ...physics.kernel(tree),
     },
   );
 

@@ -60,13 +60,7 @@ describe('a station file with real parts', () => {
       stateDir,
       logger: silentLogger,
       ffmpegPath: () => 'ffmpeg',
-      lines: physics,
-      iioRoot: tree.root,
-      // Every read of the tray's cell answers what lies on it now.
-      readText: async (file) => {
-        if (file.endsWith('in_voltage0_raw')) tree.set('iio:device0', 'in_voltage0_raw', physics.readRaw());
-        return tree.readText(file);
-      },
+      ...physics.kernel(tree),
     });
 
   it('dispenses through the relay, weighs what fell on the HX711, and the estimated hopper follows', async () => {

@@ -2,6 +2,8 @@ import type { GpioLine } from '@petheart/contracts';
 import type { Clock } from '../clock';
 import type { LineDriver, LineValue, OutputLine } from '../hardware/gpio';
 import { lineName } from '../hardware/gpio';
+import type { ReadText } from '../hardware/iio';
+import type { FakeIioTree } from '../hardware/iio/fake-iio';
 import { seededRng } from '../hardware/sim/random';
 
 export interface PhysicalStationOptions {
@@ -59,6 +61,21 @@ export class PhysicalStation implements LineDriver {
   readRaw(): number {
     const noise = (this.#rng() * 2 - 1) * this.#o.noiseCounts;
     return Math.round(this.#o.zero + this.trueGrams() * this.#o.countsPerGram + noise);
+  }
+
+  /**
+   * The kernel interfaces a station file's drivers take (StationHardwareDeps): these lines, and the IIO tree
+   * `tree` whose tray cell (`folder`) answers what lies on the tray at each read.
+   */
+  kernel(tree: FakeIioTree, folder = 'iio:device0'): { lines: LineDriver; iioRoot: string; readText: ReadText } {
+    return {
+      lines: this,
+      iioRoot: tree.root,
+      readText: async (file) => {
+        if (file.endsWith('in_voltage0_raw')) tree.set(folder, 'in_voltage0_raw', this.readRaw());
+        return tree.readText(file);
+      },
+    };
   }
 
   async request(gpio: GpioLine, value: LineValue): Promise<OutputLine> {
