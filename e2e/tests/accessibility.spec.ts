@@ -237,6 +237,29 @@ test('the pages have no serious or critical axe violations, signed in', async ({
   expectNone(await checkAll(browser, baseURL ?? '', SIGNED_IN, DEMO_USER));
 });
 
+test('the manage page and a station’s health sheet have no serious or critical axe violations', async ({
+  browser,
+  baseURL,
+}) => {
+  // The demo user operates PH-0001.
+  const page = await phonePage(browser, baseURL ?? '', DEMO_USER);
+  try {
+    await page.goto('/pages/manage/manage');
+    await expect(heading(page, 'Device management')).toBeVisible();
+    const found = await audit(page, 'manage', '/pages/manage/manage');
+    await page
+      .getByTestId('device-card')
+      .filter({ hasText: 'PH-0001' })
+      .getByRole('button', { name: 'Station health' })
+      .click();
+    await expect(page.getByTestId('health-sheet').getByTestId('care-online')).toBeVisible();
+    found.push(...(await seriousViolations(page)).map((v) => `manage health sheet\n${v}`));
+    expectNone(found);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('the operator console has no serious or critical axe violations', async ({ browser, baseURL }) => {
   const page = await phonePage(browser, baseURL ?? '');
   try {
@@ -251,6 +274,13 @@ test('the operator console has no serious or critical axe violations', async ({ 
     await expect(heading(page, 'Food given free')).toBeVisible();
     await expect(page.getByText('No food given free').or(page.getByRole('row').nth(1))).toBeVisible();
     found.push(...(await audit(page, CONSOLE.name, '/admin/free-food')));
+    // A station's care page (its health, care actions and log), and the alerts across stations.
+    await page.goto('/admin/devices/PH-0001');
+    await expect(page.getByText('Running', { exact: true })).toBeVisible({ timeout: 15_000 });
+    found.push(...(await audit(page, 'console station', '/admin/devices/PH-0001')));
+    await page.goto('/admin/alerts');
+    await expect(heading(page, 'Alerts')).toBeVisible();
+    found.push(...(await audit(page, 'console alerts', '/admin/alerts')));
     expectNone(found);
   } finally {
     await page.context().close();
