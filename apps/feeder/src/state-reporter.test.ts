@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceState } from '@petheart/contracts';
 import { systemClock } from './clock';
-import { StateReporter } from './state-reporter';
+import { CAMERA_REPORT_MS, FIRST_CAMERA_REPORT_MS, StateReporter } from './state-reporter';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -128,12 +128,12 @@ describe('StateReporter', () => {
     expect(state.offline()).toMatchObject({ online: false, config_version: 7, hopper_capacity: 8000 });
   });
 
-  it('reports a clock skew that moved by a second like a stock change; camera rates only go along', async () => {
+  it('reports a clock skew that moved by a second like a stock change; camera rates go along', async () => {
     const { state, station, published } = reporter(1000);
     await state.report(true);
     station.stats = { fps: 14.96, kbps: 351.6 };
     await state.report();
-    expect(published).toHaveLength(1); // the camera's rates alone are no reason to report
+    expect(published).toHaveLength(1); // the camera's rates alone wait longer
     station.skew = 40;
     await state.report();
     expect(published).toHaveLength(1); // a skew waits for the interval, like the stock
@@ -146,6 +146,29 @@ describe('StateReporter', () => {
     station.skew = -960;
     await state.report();
     expect(published.at(-1)).toMatchObject({ clock_skew_ms: -960 });
+    expect(published).toHaveLength(3);
+  });
+
+  it('reports the camera’s first rates a few seconds after it came online, then only when they moved, once a minute', async () => {
+    const { state, station, published } = reporter(1000);
+    await state.report(true); // online, ffmpeg has no rates yet
+    expect(published[0]?.camera_fps).toBeUndefined();
+    station.stats = { fps: 15, kbps: 350 };
+    await vi.advanceTimersByTimeAsync(FIRST_CAMERA_REPORT_MS);
+    expect(published).toHaveLength(2);
+    expect(published[1]).toMatchObject({ camera_fps: 15, camera_kbps: 350 });
+    // A wobble is not reported; a real change is, a minute after the last report.
+    station.stats = { fps: 14.6, kbps: 362 };
+    await vi.advanceTimersByTimeAsync(CAMERA_REPORT_MS);
+    expect(published).toHaveLength(2);
+    station.stats = { fps: 7.5, kbps: 180 };
+    await vi.advanceTimersByTimeAsync(CAMERA_REPORT_MS);
+    expect(published).toHaveLength(3);
+    expect(published[2]).toMatchObject({ camera_fps: 7.5, camera_kbps: 180 });
+    // Stopped: no more looks.
+    state.stop();
+    station.stats = { fps: 1, kbps: 20 };
+    await vi.advanceTimersByTimeAsync(3 * CAMERA_REPORT_MS);
     expect(published).toHaveLength(3);
   });
 });

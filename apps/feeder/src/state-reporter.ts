@@ -10,6 +10,15 @@ const FLAGS = ['online', 'feeder_online', 'camera_online', 'firmware', 'config_v
 /** A clock skew that moved by this much since the last report is worth one (like a stock change), ms. */
 export const SKEW_REPORT_MS = 1000;
 
+/**
+ * The camera's rates move all the time: they are reported when they moved by a fifth (or first appear), at most
+ * this often, and checked this often while the camera streams (else the console shows the rates of the moment the
+ * camera came online, when ffmpeg has no average yet), ms.
+ */
+export const CAMERA_REPORT_MS = 60_000;
+/** The first rates after the camera came online are not kept waiting a minute. */
+export const FIRST_CAMERA_REPORT_MS = 5_000;
+
 /** What the station reads when it reports. */
 export interface StationReadings {
   stock: () => Promise<number>;
@@ -18,7 +27,7 @@ export interface StationReadings {
   /** The DeviceConfig version in use (0 before any). */
   configVersion?: () => number;
   hopperCapacity?: () => number | undefined;
-  /** Never a reason to report alone (it moves all the time): it goes with the other reports. */
+  /** Reported when they moved by a fifth, at most every CAMERA_REPORT_MS (FIRST_… for the first ones). */
   cameraStats?: () => CameraStats | undefined;
   /** The station's clock minus the server's, seen on the last command. */
   clockSkewMs?: () => number | undefined;
@@ -43,13 +52,16 @@ export interface StateReporterOptions {
  * stock goes (a feeder dispensing several times a second on a metered mobile link sends one report a
  * second, not one a portion); online and camera changes, and the hopper running empty or being refilled
  * from empty, go at once. The config version and the hopper's capacity go at once too; a clock skew that moved
- * by SKEW_REPORT_MS waits like the stock; the camera's rates only go with other reports.
+ * by SKEW_REPORT_MS waits like the stock; the camera's rates wait longer (CAMERA_REPORT_MS), and are looked at
+ * that often while the camera streams.
  */
 export class StateReporter {
   readonly #o: StateReporterOptions;
   #stock = 0;
   #last: DeviceState | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #timerDue = 0;
+  #ratesTimer: ReturnType<typeof setTimeout> | undefined;
   #chain: Promise<void> = Promise.resolve();
   #stopped = false;
 
@@ -89,6 +101,8 @@ export class StateReporter {
   stop(): void {
     this.#stopped = true;
     this.#cancel();
+    if (this.#ratesTimer) this.#o.clock.clearTimeout(this.#ratesTimer);
+    this.#ratesTimer = undefined;
   }
 
   async #report(force: boolean): Promise<void> {
@@ -103,10 +117,16 @@ export class StateReporter {
       firmware: this.#o.readings.firmware,
       ...this.#extras(),
     } as const;
+    if (fields.camera_online && this.#o.readings.cameraStats) this.#watchRates(fields.camera_fps === undefined);
     const wait = force ? 0 : this.#wait(fields);
     if (wait === null) return;
     if (wait > 0) {
-      this.#timer ??= this.#o.clock.setTimeout(() => {
+      // A report waiting longer (the camera's rates) is brought forward by one that waits less (the stock).
+      const due = this.#o.clock.now() + wait;
+      if (this.#timer && this.#timerDue <= due) return;
+      this.#cancel();
+      this.#timerDue = due;
+      this.#timer = this.#o.clock.setTimeout(() => {
         this.#timer = undefined;
         void this.report();
       }, wait);
@@ -126,9 +146,26 @@ export class StateReporter {
     const last = this.#last;
     if (!last || FLAGS.some((k) => fields[k] !== last[k])) return 0;
     const stockMoved = fields.food_stock !== last.food_stock;
-    if (!stockMoved && !skewMoved(last.clock_skew_ms, fields.clock_skew_ms)) return null;
+    const soon = stockMoved || skewMoved(last.clock_skew_ms, fields.clock_skew_ms);
+    if (!soon && !ratesMoved(last, fields)) return null;
     if (stockMoved && (fields.food_stock === 0 || last.food_stock === 0)) return 0;
-    return Math.max(0, last.at + (this.#o.stockReportMs ?? 1000) - this.#o.clock.now());
+    const interval = soon
+      ? (this.#o.stockReportMs ?? 1000)
+      : last.camera_fps === undefined
+        ? FIRST_CAMERA_REPORT_MS
+        : CAMERA_REPORT_MS;
+    return Math.max(0, last.at + interval - this.#o.clock.now());
+  }
+
+  /** While the camera streams, a look at its rates every so often (a report if they moved). */
+  #watchRates(first: boolean): void {
+    this.#ratesTimer ??= this.#o.clock.setTimeout(
+      () => {
+        this.#ratesTimer = undefined;
+        void this.report();
+      },
+      first ? FIRST_CAMERA_REPORT_MS : CAMERA_REPORT_MS,
+    );
   }
 
   /** What does not depend on the station being online (also in the last will). */
@@ -161,6 +198,16 @@ export class StateReporter {
     if (this.#timer) this.#o.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
   }
+}
+
+/** The camera's rates first appear, or moved by a fifth (fps) or a quarter (bit rate). */
+function ratesMoved(last: DeviceState, now: Omit<DeviceState, 'at'>): boolean {
+  if (now.camera_fps === undefined || now.camera_kbps === undefined) return false;
+  if (last.camera_fps === undefined || last.camera_kbps === undefined) return true;
+  return (
+    Math.abs(now.camera_fps - last.camera_fps) >= Math.max(1, last.camera_fps / 5) ||
+    Math.abs(now.camera_kbps - last.camera_kbps) >= Math.max(50, last.camera_kbps / 4)
+  );
 }
 
 function skewMoved(last: number | undefined, now: number | undefined): boolean {

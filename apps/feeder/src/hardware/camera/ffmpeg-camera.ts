@@ -177,7 +177,8 @@ export class FfmpegCamera implements Camera {
         else if (key === 'bitrate')
           kbps = Number.parseFloat(value); // "350.2kbits/s", or "N/A" at first
         else if (key === 'progress' && frame > 0 && this.#child === child) {
-          this.#stats = Number.isFinite(fps) && Number.isFinite(kbps) ? { fps, kbps } : this.#stats;
+          // ffmpeg says fps=0 until it has a second to average over: no rates yet, rather than 0.
+          this.#stats = fps > 0 && Number.isFinite(kbps) ? { fps, kbps } : this.#stats;
           this.#lastProgress = this.#clock.now();
           this.#setOnline(true);
           this.#failures = 0;
