@@ -90,7 +90,9 @@ describe('looking after stations', () => {
     await device.waitForDistinct(3);
     device.ack(device.commands[2]?.id ?? '', 'dispensed', 70);
     await fell;
-    await expect.poll(async () => (await health()).alerts).toEqual([]);
+    expect((await health()).alerts.map((a) => a.kind)).toEqual(['jam']); // until the next sweep
+    await sweep();
+    expect((await health()).alerts).toEqual([]);
     // 70 g in 7 days is 10 g a day: the 3,300 g left last 330 days.
     expect(await health()).toMatchObject({ grams_per_day: 10, days_left: 330 });
   });

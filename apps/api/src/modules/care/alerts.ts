@@ -3,8 +3,9 @@ import { Periodic } from '../../lib/periodic';
 import type { StationCareRepository } from './repository';
 
 /**
- * Opens and resolves the stations' alerts: every 30 s from the devices' rows (offline for 5 minutes, hopper low),
- * and at once from each dispense's answer (a jam opens one; food falling again resolves it).
+ * Opens and resolves the stations' alerts: every 30 s from the devices' rows (offline for 5 minutes, hopper low;
+ * a jam resolved once food fell again), and a jam at once from a dispense's answer. A good dispense costs no write
+ * here: feeds are the hot path, jams are rare.
  */
 export class AlertWatcher {
   private readonly periodic: Periodic;
@@ -33,15 +34,9 @@ export class AlertWatcher {
     return this.deps.repo.sweep(new Date(this.deps.clock.now()));
   }
 
-  /** A command's end, as the device gateway tells it. */
+  /** A command's end, as the device gateway tells it: a jam opens an alert. */
   commandSettled(result: { deviceId: string; id: string; outcome: string | null }): void {
-    const now = new Date(this.deps.clock.now());
-    const done =
-      result.outcome === 'jammed'
-        ? this.deps.repo.openJam(result.deviceId, result.id, now)
-        : result.outcome === 'dispensed'
-          ? this.deps.repo.resolveJam(result.deviceId, now)
-          : undefined;
-    done?.catch(this.deps.onError);
+    if (result.outcome !== 'jammed') return;
+    this.deps.repo.openJam(result.deviceId, result.id, new Date(this.deps.clock.now())).catch(this.deps.onError);
   }
 }

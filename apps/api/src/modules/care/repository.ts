@@ -118,8 +118,8 @@ export class StationCareRepository {
 
   /**
    * Opens the alerts whose condition holds (a feeder or camera offline for 5 minutes, a hopper below its
-   * threshold) and resolves those whose condition ended; one open alert per device and kind. Answers the ids
-   * of the alerts it opened.
+   * threshold) and resolves those whose condition ended (a jam: food fell since); one open alert per device and
+   * kind. Answers the ids of the alerts it opened.
    */
   async sweep(now: Date): Promise<number[]> {
     const at = now.toISOString();
@@ -130,7 +130,9 @@ export class StationCareRepository {
       WHERE a.device_id = d.id AND a.resolved_at IS NULL AND (d.disabled
         OR (a.kind = 'feeder_offline' AND d.feeder_online)
         OR (a.kind = 'camera_offline' AND d.camera_online)
-        OR (a.kind = 'hopper_low' AND d.food_stock >= d.hopper_alert_grams))`);
+        OR (a.kind = 'hopper_low' AND d.food_stock >= d.hopper_alert_grams)
+        OR (a.kind = 'jam' AND EXISTS (SELECT 1 FROM ${deviceCommands} c
+          WHERE c.device_id = a.device_id AND c.outcome = 'dispensed' AND c.acked_at > a.opened_at)))`);
     const opened = await this.db.execute(sql`
       INSERT INTO ${deviceAlerts} (device_id, kind, opened_at, detail)
       SELECT d.id, k.kind, ${at}::timestamptz, k.detail
@@ -152,13 +154,5 @@ export class StationCareRepository {
       INSERT INTO ${deviceAlerts} (device_id, kind, opened_at, detail)
       VALUES (${deviceId}, 'jam', ${now.toISOString()}::timestamptz, jsonb_build_object('command_id', ${commandId}::text))
       ON CONFLICT (device_id, kind) WHERE resolved_at IS NULL DO NOTHING`);
-  }
-
-  /** Food fell again: the device's jam alert is resolved. */
-  async resolveJam(deviceId: string, now: Date): Promise<void> {
-    await this.db
-      .update(deviceAlerts)
-      .set({ resolvedAt: now })
-      .where(and(eq(deviceAlerts.deviceId, deviceId), eq(deviceAlerts.kind, 'jam'), isNull(deviceAlerts.resolvedAt)));
   }
 }
