@@ -14,6 +14,7 @@ import {
 import { users } from './users';
 import { bases, devices } from './devices';
 import { ledgerHolds } from './ledger';
+import { proofClips } from './transparency';
 
 /**
  * Feeds (PRODUCT.md §2, decision 011): one per tap, unique per (user, idempotency key). Made in one
@@ -55,12 +56,15 @@ export const feeds = pgTable(
     coinsCharged: integer('coins_charged').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** The clip that proves its food fell (issue 28 §1); null until its clip is made, and for failed feeds. */
+    proofClipId: uuid('proof_clip_id').references(() => proofClips.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('feeds_user_key').on(t.userId, t.idempotencyKey),
     uniqueIndex('feeds_command_key').on(t.commandId),
     index('feeds_user_idx').on(t.userId, t.createdAt),
     index('feeds_device_idx').on(t.deviceId, t.createdAt),
+    index('feeds_proof_clip_idx').on(t.proofClipId),
     // Feed statistics (decision 012): the leaderboard's periods and a base's feeders, acknowledged feeds only.
     index('feeds_succeeded_idx')
       .on(t.createdAt, t.userId, t.gramsDispensed)

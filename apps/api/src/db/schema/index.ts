@@ -10,6 +10,7 @@ export * from './station-care';
 export * from './live';
 export * from './ledger';
 export * from './payments';
+export * from './transparency';
 export * from './feeds';
 export * from './community';
 export * from './content';
