@@ -1,4 +1,3 @@
-import { Swiper } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Banner, WhatsNewItem } from '@petheart/contracts';
@@ -10,10 +9,8 @@ import { useSession } from '../../../shared/session';
 import { EmptyState } from '../../../shared/ui';
 import { Section } from '../Section';
 import { contentHomeKey, fetchContentHome } from './api';
+import { BannerStrip } from './BannerStrip';
 import styles from './whatsnew.module.css';
-
-/** Banners rotate every 4 s. */
-const AUTOPLAY_MS = 4000;
 
 function useContentHome() {
   const api = useApi();
@@ -51,7 +48,7 @@ function BannerSlide({ banner, assetHost, label }: { banner: Banner; assetHost: 
 }
 
 /**
- * The banners (from contentEndpoints.home) in a swiper that loops and autoplays; nothing when there are none. While
+ * The banners (from contentEndpoints.home) in a strip that loops and autoplays; nothing when there are none. While
  * they load, their box is kept (a banner's size): the sections below do not move down when they arrive.
  */
 export function Banners() {
@@ -67,13 +64,9 @@ export function Banners() {
       {banners.length === 1 ? (
         <BannerSlide banner={banners[0] as Banner} assetHost={assetHost} label={t('banners')} />
       ) : (
-        <Swiper autoplay autoplayInterval={AUTOPLAY_MS} loop className={styles.swiper}>
-          {banners.map((b, i) => (
-            <Swiper.Item key={b.id}>
-              <BannerSlide banner={b} assetHost={assetHost} label={t('bannerN', { n: i + 1, total: banners.length })} />
-            </Swiper.Item>
-          ))}
-        </Swiper>
+        <BannerStrip count={banners.length} label={(i) => t('bannerN', { n: i + 1, total: banners.length })}>
+          {(i, label) => <BannerSlide banner={banners[i] as Banner} assetHost={assetHost} label={label} />}
+        </BannerStrip>
       )}
     </section>
   );
