@@ -195,6 +195,7 @@ describe('the status shown', () => {
       coinsCharged: 0,
       createdAt: new Date(5_000),
       settledAt: null,
+      proofClipId: null,
     };
     expect(toFeed(row, 'queued', { ahead: 2, waitSeconds: 6 })).toMatchObject({
       status: 'queued',

@@ -23,6 +23,7 @@ const feed: FeedRow = {
   coinsCharged: 0,
   createdAt: at,
   settledAt: null,
+  proofClipId: null,
 };
 
 describe('a feed settlement', () => {
