@@ -71,6 +71,32 @@ describe('device_days', () => {
     expect(await deviceDaysMismatches(api.container.database.db)).toEqual([]);
   });
 
+  it('keeps a settled feed as it was settled, but links its proof clip once (feeds_settle_once, 0021)', async () => {
+    const id = randomUUID();
+    await run(sql`INSERT INTO feeds (id, user_id, idempotency_key, device_id, base_id, revenue_share_bp, grams, coins,
+        command_id, expires_at, created_at, status, grams_dispensed, coins_charged, settled_at)
+      VALUES (${id}, ${user}, ${id}, ${device.id}, ${device.base}, 7000, 20, 20, ${randomUUID()},
+        ${`2030-04-01T14:00:10Z`}::timestamptz, ${`2030-04-01T14:00:00Z`}::timestamptz, 'succeeded', 20, 20,
+        ${`2030-04-01T14:00:02Z`}::timestamptz)`);
+    const clip = async () => {
+      const clipId = randomUUID();
+      await run(sql`INSERT INTO proof_clips (id, device_id, starts_at, ends_at)
+        VALUES (${clipId}, ${device.id}, now(), now())`);
+      return clipId;
+    };
+    const first = await clip();
+    await expect(run(sql`UPDATE feeds SET grams_dispensed = 19 WHERE id = ${id}`)).rejects.toThrow();
+    await expect(
+      run(sql`UPDATE feeds SET proof_clip_id = ${first}, coins_charged = 0 WHERE id = ${id}`),
+    ).rejects.toThrow();
+    await run(sql`UPDATE feeds SET proof_clip_id = ${first} WHERE id = ${id}`);
+    await expect(run(sql`UPDATE feeds SET proof_clip_id = ${await clip()} WHERE id = ${id}`)).rejects.toThrow();
+    await expect(run(sql`UPDATE feeds SET proof_clip_id = NULL WHERE id = ${id}`)).rejects.toThrow();
+    expect(await run(sql`SELECT proof_clip_id, grams_dispensed, coins_charged FROM feeds WHERE id = ${id}`)).toEqual([
+      { proof_clip_id: first, grams_dispensed: 20, coins_charged: 20 },
+    ]);
+  });
+
   it('counts a failed feed as nothing', async () => {
     const ids = [randomUUID(), randomUUID()];
     for (const id of ids)

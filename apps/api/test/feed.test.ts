@@ -87,7 +87,9 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
     expect(platformAfter.balance - platformBefore.balance).toBe(7);
 
     await watcher.untilFed(1);
-    expect(watcher.fed).toEqual([{ device_id: station.deviceId, nickname: 'Mia', grams: 10, grams_today: 10 }]);
+    expect(watcher.fed).toEqual([
+      { device_id: station.deviceId, feed_id: sent.id, nickname: 'Mia', grams: 10, grams_today: 10 },
+    ]);
     const earned = earnFanPoints(joined, 'feed', utcDate(api.clock.now()));
     await expect.poll(async () => (await member())?.points).toBe(earned?.points);
     expect(earned?.points).toBeGreaterThanOrEqual(joined.points + FAN_POINTS.feed);
@@ -128,6 +130,7 @@ describe('the feed: hold → dispense → ack → post (or void)', () => {
       await watcher.untilFed(n);
       expect(watcher.fed[n - 1]).toEqual({
         device_id: station.deviceId,
+        feed_id: again.id,
         nickname: 'Mia',
         grams: 10,
         grams_today: gramsToday,

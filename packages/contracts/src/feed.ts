@@ -84,12 +84,43 @@ export const FeedStatusBodySchema = FeedIdBodySchema.extend({
 });
 export type FeedStatusBody = z.infer<typeof FeedStatusBodySchema>;
 
-/** A feeding log entry and the receipt: the feed with its device and base. */
+/**
+ * A feed's proof clip (issue 28 §1): cut on the server from about 2 s before its dispense to about 6 s after its
+ * answer. `pending` while it is being cut; `no_camera` when the camera was down; `failed` when it could not be
+ * cut; `expired` after the retention period. `url` ('' unless ready) is the MP4's address under /uploads.
+ */
+export const PROOF_STATES = ['pending', 'ready', 'no_camera', 'failed', 'expired'] as const;
+export const FeedProofSchema = z.object({
+  state: z.enum(PROOF_STATES),
+  url: z.string(),
+  duration_ms: z.number().int(),
+});
+export type FeedProof = z.infer<typeof FeedProofSchema>;
+
+/** A feeding log entry and the receipt: the feed with its device and base, and its proof (null unless succeeded). */
 export const FeedReceiptSchema = FeedSchema.extend({
   device_name: z.string(),
   base_id: z.number().int(),
   base_name: z.string(),
+  proof: FeedProofSchema.nullable(),
 });
+
+// ---- POST /api/feed/proof (anyone): a succeeded feed's public proof, for the room's chat and shared links ----
+
+/** What anyone may see of a succeeded feed: who (nickname), where, how much fell, when, and its clip. */
+export const PublicFeedProofSchema = z.object({
+  feed_id: z.string(),
+  nickname: z.string(),
+  device_id: z.string(),
+  device_name: z.string(),
+  base_id: z.number().int(),
+  base_name: z.string(),
+  grams_dispensed: z.number().int(),
+  /** Unix seconds (the device's answer). */
+  fed_at: z.number().int(),
+  proof: FeedProofSchema,
+});
+export type PublicFeedProof = z.infer<typeof PublicFeedProofSchema>;
 export type FeedReceipt = z.infer<typeof FeedReceiptSchema>;
 
 // ---- POST /api/feed/log (the user's feeding log, newest first) ----

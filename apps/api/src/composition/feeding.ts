@@ -22,6 +22,7 @@ import { LedgerService } from '../modules/ledger/service';
 import type { FanService } from '../modules/live/fan-service';
 import type { LiveRealtime } from '../modules/realtime/realtime';
 import type { UserService } from '../modules/user/service';
+import { proofClipFfmpeg } from './proof';
 
 /** On PGlite, a settlement starts at least this long after the one before it. */
 const SETTLEMENT_SPACING_MS = 50;
@@ -131,6 +132,8 @@ export function wireFeeding({
       users.forget(userId);
     },
     timings: feedTimings,
+    // Receipts' proof clips (issue 28 §1): cut only when live video runs here with an ffmpeg (composition/proof.ts).
+    proofView: { assetHost: config.assetHost, clipping: proofClipFfmpeg(config) !== undefined },
     clock,
     onError: onFeedError,
   });

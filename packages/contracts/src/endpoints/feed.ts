@@ -7,7 +7,9 @@ import {
   FeedReceiptSchema,
   FeedSchema,
   FeedStatusBodySchema,
+  PublicFeedProofSchema,
 } from '../feed';
+import { ClipSchema } from '../live';
 
 const tag = 'feed';
 
@@ -41,5 +43,20 @@ export const feedEndpoints = {
     summary: 'The user’s feeding log, newest first',
     input: FeedLogBodySchema,
     data: FeedLogDataSchema,
+  }),
+  proof: post('/api/feed/proof', {
+    auth: 'none',
+    tag,
+    summary: 'A succeeded feed’s public proof: nickname, base, grams measured, time and clip (not_found otherwise)',
+    input: FeedIdBodySchema,
+    data: PublicFeedProofSchema,
+  }),
+  proofClip: post('/api/feed/proof/clip', {
+    auth: 'user',
+    tag,
+    summary:
+      'The user’s own succeeded feed’s proof clip as a clip of theirs, to put in a community post (kept past the retention period from then on); clip_unavailable unless ready',
+    input: FeedIdBodySchema,
+    data: ClipSchema,
   }),
 };

@@ -1,6 +1,6 @@
-import type { Feed, FeedReceipt, FeedStatus, FreeFood } from '@petheart/contracts';
+import type { Feed, FeedProof, FeedReceipt, FeedStatus, FreeFood } from '@petheart/contracts';
 import { seconds } from '../../lib/time';
-import type { FeedRecord, FeedRow, FreeFoodRecord } from './repository';
+import type { FeedRecord, FeedRow, FreeFoodRecord, ProofClipFields } from './repository';
 
 /** Where a pending feed is: the commands ahead of it on the device and the wait they mean. */
 export interface QueuePlace {
@@ -37,12 +37,43 @@ export function toFeed(feed: FeedRow, commandStatus: string | null, place: Queue
   };
 }
 
-export function toReceipt(record: FeedRecord, place: QueuePlace | null): FeedReceipt {
+/** How receipts tell a feed's proof clip (issue 28 §1). */
+export interface ProofView {
+  /** Prepended to the clip's address (`${assetHost}/uploads/…`); '' for the API's origin. */
+  assetHost: string;
+  /** Whether this server cuts proof clips (live video on, ffmpeg found). */
+  clipping: boolean;
+  now: Date;
+}
+
+/** A succeeded feed without a clip row this soon after its answer is being planned (the row follows its commit). */
+export const PROOF_PLANNING_MS = 60_000;
+
+/**
+ * A succeeded feed's proof: its clip's state and, once ready, its MP4's address. Without a clip row: no camera when
+ * this server cuts no clips (live video off); else pending just after the answer, and failed later (the process that
+ * settled it stopped before it planned the clip).
+ */
+export function toProof(clip: ProofClipFields | null, settledAt: Date | null, view: ProofView): FeedProof {
+  if (clip) {
+    const ready = clip.state === 'ready' && clip.path !== '';
+    return {
+      state: clip.state,
+      url: ready ? `${view.assetHost}/uploads/${clip.path}` : '',
+      duration_ms: ready ? clip.durationMs : 0,
+    };
+  }
+  const planning = settledAt !== null && view.now.getTime() - settledAt.getTime() < PROOF_PLANNING_MS;
+  return { state: !view.clipping ? 'no_camera' : planning ? 'pending' : 'failed', url: '', duration_ms: 0 };
+}
+
+export function toReceipt(record: FeedRecord, place: QueuePlace | null, view: ProofView): FeedReceipt {
   return {
     ...toFeed(record.feed, record.commandStatus, place),
     device_name: record.deviceName,
     base_id: record.feed.baseId,
     base_name: record.baseName,
+    proof: record.feed.status === 'succeeded' ? toProof(record.proof, record.feed.settledAt, view) : null,
   };
 }
 

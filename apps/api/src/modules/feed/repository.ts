@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
-import { bases, deviceCommands, devices, feeds, ledgerHolds } from '../../db/schema';
+import { bases, deviceCommands, devices, feeds, ledgerHolds, proofClips } from '../../db/schema';
 import type { DevicePortion } from '@petheart/contracts';
 import type { PendingFeedState } from './policy';
 
@@ -15,6 +15,15 @@ export interface FeedRecord {
   commandStatus: string | null;
   deviceName: string;
   baseName: string;
+  /** Its proof clip (issue 28 §1); null while it has none. */
+  proof: ProofClipFields | null;
+}
+
+/** What a receipt shows of a feed's proof clip. */
+export interface ProofClipFields {
+  state: (typeof proofClips.$inferSelect)['state'];
+  path: string;
+  durationMs: number;
 }
 
 /** The device as a new feed needs it (its feeds serialised until the transaction ends, see lockDevices). */
@@ -60,11 +69,18 @@ export class FeedRepository {
 
   private records() {
     return this.db
-      .select({ feed: feeds, commandStatus: deviceCommands.status, deviceName: devices.name, baseName: bases.name })
+      .select({
+        feed: feeds,
+        commandStatus: deviceCommands.status,
+        deviceName: devices.name,
+        baseName: bases.name,
+        proof: { state: proofClips.state, path: proofClips.path, durationMs: proofClips.durationMs },
+      })
       .from(feeds)
       .innerJoin(devices, eq(devices.id, feeds.deviceId))
       .innerJoin(bases, eq(bases.id, feeds.baseId))
-      .leftJoin(deviceCommands, eq(deviceCommands.id, feeds.commandId));
+      .leftJoin(deviceCommands, eq(deviceCommands.id, feeds.commandId))
+      .leftJoin(proofClips, eq(proofClips.id, feeds.proofClipId));
   }
 
   async byId(id: string): Promise<FeedRecord | undefined> {

@@ -13,7 +13,7 @@ import { AppError } from '../../http/errors';
 import type { DeviceGateway } from '../gateway/gateway';
 import type { FeedIntake } from './intake';
 import { commandTtlMs, expectedWaitSeconds, type FeedTimings } from './policy';
-import { toFeed, toFreeFood, toReceipt, type QueuePlace } from './presenter';
+import { toFeed, toFreeFood, toReceipt, type ProofView, type QueuePlace } from './presenter';
 import type { FeedRecord, FeedRepository, FeedRow } from './repository';
 import type { FeedSettlement } from './settlement';
 
@@ -28,6 +28,8 @@ export interface FeedServiceDeps {
   timings: FeedTimings;
   clock: Clock;
   onError: (error: unknown) => void;
+  /** How receipts tell their proof clips (issue 28 §1); default: no clips, addresses on this origin. */
+  proofView?: Omit<ProofView, 'now'>;
 }
 
 /**
@@ -124,7 +126,8 @@ export class FeedService {
       record.feed.status === 'pending' && record.commandStatus !== null
         ? this.place(await this.deps.feeds.commandsAhead(record.feed.commandId, this.deps.clock.now()))
         : null;
-    const receipt = toReceipt(record, place);
+    const view = { assetHost: '', clipping: false, ...this.deps.proofView, now: this.deps.clock.now() };
+    const receipt = toReceipt(record, place, view);
     return { feed: toFeed(record.feed, record.commandStatus, place), receipt };
   }
 

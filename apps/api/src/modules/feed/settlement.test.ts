@@ -67,7 +67,7 @@ describe('FeedSettlement', () => {
     const { settlement, heard, transactions } = stalled();
     settlement.expect('cmd-1', { feedId: 'feed-1', deviceId: 'PH-1', nickname: 'Mia' });
     settlement.onCommandSettled(acked('cmd-1'));
-    expect(heard).toEqual([{ device_id: 'PH-1', nickname: 'Mia', grams: 10, grams_today: 40 }]);
+    expect(heard).toEqual([{ device_id: 'PH-1', feed_id: 'feed-1', nickname: 'Mia', grams: 10, grams_today: 40 }]);
     await expect.poll(transactions).toBe(1);
     expect(heard).toHaveLength(1);
   });

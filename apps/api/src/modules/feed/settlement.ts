@@ -1,5 +1,6 @@
 import { GroupCommit } from '../../db/group-commit';
 import { retryOnCheck } from '../../db/sql-state';
+import { tellListeners } from '../../lib/listeners';
 import { startOfUtcDay } from '../../lib/time';
 import { HOLD_CHANGED } from '../ledger/batch';
 import { FEED_CHANGED } from './batch-repository';
@@ -10,6 +11,9 @@ import { settleBatch, type FeedEnd, type SettlementBatchDeps } from './settlemen
 import { commandEnd } from './settlement-plan';
 import { FeedSweeper } from './sweeper';
 import { Waiters } from './waiters';
+
+/** Feeds whose food fell, told after the settlement that recorded them has committed (e.g. their proof clips). */
+export type FedListener = (fed: FeedRow[]) => void;
 
 /** A command this process issued for a feed: the feed, and the room and name its answer is announced with. */
 export interface ExpectedCommand {
@@ -56,6 +60,7 @@ export class FeedSettlement {
   private readonly running = new Set<Promise<unknown>>();
   private readonly sweeper: FeedSweeper;
   private readonly group: GroupCommit<FeedEnd, FeedRow | undefined>;
+  private readonly fedListeners = new Set<FedListener>();
 
   constructor(private readonly deps: FeedSettlementDeps) {
     this.group = new GroupCommit((ends) => this.settleMany(ends), 200, deps.spacingMs ?? 0);
@@ -89,6 +94,7 @@ export class FeedSettlement {
       result.status === 'acked' &&
       this.deps.rooms.atAnswer({
         commandId: result.id,
+        feedId: known.feedId,
         deviceId: known.deviceId,
         nickname: known.nickname,
         grams: result.grams,
@@ -173,10 +179,12 @@ export class FeedSettlement {
     const fed = ended.filter((f) => f.status === 'succeeded');
     const fans = fed.filter((f) => f.gramsDispensed > 0 && told.fans.has(f.id));
     if (fans.length > 0) this.track(this.deps.onFansFed?.(fans) ?? Promise.resolve());
+    if (fed.length > 0) tellListeners(this.fedListeners, fed, this.deps.onError);
     this.deps.rooms.settled(
       day,
       told.gramsToday,
       fed.map((f) => ({
+        feedId: f.id,
         deviceId: f.deviceId,
         userId: f.userId,
         grams: f.gramsDispensed,
@@ -184,6 +192,12 @@ export class FeedSettlement {
       })),
       told.nicknames,
     );
+  }
+
+  /** Listens to feeds whose food fell, after each settlement's commit; returns the unsubscribe. */
+  onFed(listener: FedListener): () => void {
+    this.fedListeners.add(listener);
+    return () => this.fedListeners.delete(listener);
   }
 
   /** One pass of the sweeper (FeedSweeper.sweep). */

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { liveClips, users } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { liveClips, posts, users } from '../../db/schema';
 
 export type ClipRow = typeof liveClips.$inferSelect;
 export type ClipWithAuthor = ClipRow & { nickname: string };
@@ -54,5 +55,20 @@ export class ClipRepository {
       this.db.select({ n: count() }).from(liveClips).where(where),
     ]);
     return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /**
+   * Deletes up to `limit` clips made before `before` that were never published to their room nor put in a post
+   * (issue 28 §1: user clips were kept forever). Answers the deleted rows' files (the caller deletes them).
+   */
+  async deleteUnpublished(before: Date, limit: number): Promise<string[]> {
+    const result = await this.db.execute(sql`
+      DELETE FROM ${liveClips} AS c WHERE c."id" IN (
+        SELECT l."id" FROM ${liveClips} l
+        WHERE l."published" = false AND l."created_at" < ${before.toISOString()}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM ${posts} p WHERE p."clip_id" = l."id" OR p."video_path" = l."path")
+        ORDER BY l."created_at" LIMIT ${limit}::int)
+      RETURNING c."path" AS "path"`);
+    return rowsOf<{ path: string }>(result).map((r) => r.path);
   }
 }

@@ -22,6 +22,7 @@ const feed = (n: number, over: Partial<FeedReceipt> = {}): FeedReceipt => ({
   device_name: 'Bund Feeder A',
   base_id: 3,
   base_name: 'Bund Station',
+  proof: (over.status ?? 'succeeded') === 'succeeded' ? { state: 'no_camera', url: '', duration_ms: 0 } : null,
   ...over,
 });
 const jammed = feed(2, {

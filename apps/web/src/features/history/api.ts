@@ -8,9 +8,14 @@ export function historyApi(api: ApiClient) {
     log: (page: number, limit: number): Promise<FeedLogData> => api.call(feed.log, { page, limit }),
     /** One feed's receipt. */
     detail: (id: string) => api.call(feed.detail, { id }),
+    /** A succeeded feed's public proof (anyone; the shared link's page). */
+    proof: (id: string) => api.call(feed.proof, { id }),
+    /** The user's own feed's proof clip as a clip of theirs, for a community post. */
+    proofClip: (id: string) => api.call(feed.proofClip, { id }),
   };
 }
 export type HistoryApi = ReturnType<typeof historyApi>;
 
 export const LOG_KEY = ['feed', 'log'] as const;
 export const receiptKey = (id: string) => ['feed', 'receipt', id] as const;
+export const proofKey = (id: string) => ['feed', 'proof', id] as const;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { FeedReceipt } from '@petheart/contracts';
@@ -8,8 +8,11 @@ import { useLanguage, useMessage } from '../../../shared/i18n';
 import { useNavigator } from '../../../shared/navigation';
 import { EmptyState } from '../../../shared/ui';
 import { receiptKey, type HistoryApi } from '../api';
+import { PROOF_REFRESH_MS, proofNeedsRefresh } from '../proof';
 import { RECEIPT_REFRESH_MS, failureMessage, feedCost, feedTone, formatDateTime, needsRefresh } from '../receipt';
 import { FeedStatusIcon } from './FeedStatusIcon';
+import { ProofActions } from './ProofActions';
+import { ProofClip } from './ProofClip';
 import styles from '../history.module.css';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -21,8 +24,21 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** The receipt of one feed: how it ended (and, when it failed, why and that nothing was charged), then its facts. */
-function Receipt({ feed }: { feed: FeedReceipt }) {
+/**
+ * The receipt of one feed: how it ended (and, when it failed, why and that nothing was charged), the clip of its food
+ * falling once it succeeded (issue 28 §1), then its facts.
+ */
+function Receipt({
+  feed,
+  api,
+  polling,
+  onRetry,
+}: {
+  feed: FeedReceipt;
+  api: HistoryApi;
+  polling: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('history');
   const message = useMessage();
   const { locale } = useLanguage();
@@ -49,6 +65,22 @@ function Receipt({ feed }: { feed: FeedReceipt }) {
           {cost.kind === 'notCharged' ? t('cost.notCharged') : t(`cost.${cost.kind}`, { count: cost.coins })}
         </p>
       </header>
+      {feed.proof && (
+        <section className={styles.proofSection} aria-label={t('proof.title')}>
+          <ProofClip
+            proof={feed.proof}
+            facts={{
+              grams: feed.grams_dispensed,
+              deviceName: feed.device_name,
+              baseName: feed.base_name,
+              fedAt: feed.settled_at ?? feed.created_at,
+            }}
+            polling={polling}
+            onRetry={onRetry}
+          />
+          <ProofActions feed={feed} api={api} />
+        </section>
+      )}
       <div className={styles.tear} aria-hidden="true" />
       <dl className={styles.fields}>
         <Field label={t('field.status')}>{t(`status.${feed.status}`)}</Field>
@@ -101,15 +133,34 @@ function Receipt({ feed }: { feed: FeedReceipt }) {
   );
 }
 
-/** A receipt by id (asked again every few seconds while the feed is open). */
+/**
+ * A receipt by id: asked again every few seconds while the feed is open, then a few more times while its clip is
+ * being prepared.
+ */
 export function ReceiptView({ id, api }: { id: string; api: HistoryApi }) {
   const { t } = useTranslation('history');
+  const client = useQueryClient();
   const query = useQuery({
     queryKey: receiptKey(id),
     queryFn: () => api.detail(id),
-    refetchInterval: (q) => (needsRefresh(q.state.data) ? RECEIPT_REFRESH_MS : false),
+    refetchInterval: (q) =>
+      needsRefresh(q.state.data)
+        ? RECEIPT_REFRESH_MS
+        : proofNeedsRefresh(q.state.data?.proof, q.state.dataUpdateCount)
+          ? PROOF_REFRESH_MS
+          : false,
   });
-  if (query.data) return <Receipt feed={query.data} />;
+  // Answers so far (reading dataUpdatedAt re-renders on every answer, the same data included).
+  const polls = query.dataUpdatedAt > 0 ? (client.getQueryState(receiptKey(id))?.dataUpdateCount ?? 0) : 0;
+  if (query.data)
+    return (
+      <Receipt
+        feed={query.data}
+        api={api}
+        polling={proofNeedsRefresh(query.data.proof, polls)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (query.isError) return <EmptyState text={t('notFound')} />;
   return (
     <div className="ph-list-footer">
