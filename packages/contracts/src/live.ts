@@ -150,7 +150,32 @@ export const CommentListBodySchema = LiveDeviceBodySchema.extend({
   after_seq: safeInt().min(0).optional(),
   limit: z.number().int().min(1).max(100).default(50),
 });
-export const CommentListDataSchema = z.object({ list: z.array(LiveCommentSchema), latest_seq: z.number().int() });
+/**
+ * A feed whose food fell in the room (issue 28 §2), a lasting line of the chat: merged with the comments by
+ * time (`fed_at` against `created_at`), one per `feed_id` (the `fed` event carries the same id); tapping it
+ * shows its proof (feedEndpoints.proof).
+ */
+export const LiveFeedLineSchema = z.object({
+  feed_id: z.string(),
+  device_id: z.string(),
+  nickname: z.string(),
+  /** Grams the device measured. */
+  grams: z.number().int(),
+  /** Unix seconds: when its food fell (the feed's settlement). */
+  fed_at: z.number().int(),
+});
+export type LiveFeedLine = z.infer<typeof LiveFeedLineSchema>;
+/**
+ * `list`: the comments asked for. `feeds`: the room's succeeded feeds over the same stretch of time, newest
+ * `limit` at most, oldest first: from the oldest comment of a full newest page (else from the start), or from
+ * the comment `after_seq` names, up to the last comment of a full catch-up page (else up to now). Absent
+ * (an older server) = none.
+ */
+export const CommentListDataSchema = z.object({
+  list: z.array(LiveCommentSchema),
+  feeds: z.array(LiveFeedLineSchema).default([]),
+  latest_seq: z.number().int(),
+});
 export type CommentListData = z.infer<typeof CommentListDataSchema>;
 
 // ---- Problem report: POST /api/report/create ----
@@ -247,6 +272,8 @@ export const LiveServerEvents = {
   /** Someone's feed was dispensed: "<nickname> fed <grams> g", and the device's grams today now. */
   fed: z.object({
     device_id: z.string(),
+    /** The feed (its proof: /api/feed/proof). */
+    feed_id: z.string(),
     nickname: z.string(),
     grams: z.number().int(),
     grams_today: z.number().int(),

@@ -9,6 +9,7 @@ import type { BaseRepository } from '../modules/base/repository';
 import type { ConfigurationService } from '../modules/configuration/service';
 import type { DeviceRepository } from '../modules/device/repository';
 import type { DeviceGateway } from '../modules/gateway/gateway';
+import { CommentFeedRepository } from '../modules/live/comment-feed-repository';
 import { CommentRepository } from '../modules/live/comment-repository';
 import { CommentService } from '../modules/live/comment-service';
 import { FanRepository } from '../modules/live/fan-repository';
@@ -22,6 +23,7 @@ import type { LiveMediaService } from '../modules/media/service';
 import { LiveRealtime } from '../modules/realtime/realtime';
 import { ReportRepository } from '../modules/report/repository';
 import { ReportService } from '../modules/report/service';
+import { FedGramsRepository } from '../modules/transparency/fed-grams-repository';
 
 /** The live room; registers the gateway's and the media server's listeners that push to its viewers. */
 export function wireLive({
@@ -85,6 +87,7 @@ export function wireLive({
   const liveLists = new LiveListService({ rooms: roomRepository, viewers: realtime });
   const comments = new CommentService({
     comments: new CommentRepository(db),
+    feedLines: new CommentFeedRepository(db),
     rooms: roomRepository,
     devices: deviceRepository,
     fans,
@@ -99,9 +102,12 @@ export function wireLive({
     clock,
     publicBases: [config.assetHost, config.publicUrl],
   });
+  // A base's grams fed: the one query every screen that shows them reads (issue 28 §3).
+  const fedGrams = new FedGramsRepository(db);
   const baseDetail = new BaseDetailService({
     bases: baseRepository,
     stats: new BaseStatsRepository(db),
+    fedGrams: (baseId) => fedGrams.total({ baseId }),
     rooms: liveLists,
     clock,
   });

@@ -4,26 +4,42 @@ import { RoomAnnouncer } from './room-announcer';
 
 function announcer(start = Date.UTC(2026, 10, 21, 12)) {
   const heard: LiveServerEvent<'fed'>[] = [];
+  const rooms: string[] = [];
   const clock = { t: start, now: () => new Date(clock.t) };
-  const rooms = new RoomAnnouncer({ broadcast: (_device, _event, payload) => heard.push(payload), clock });
+  const announcer = new RoomAnnouncer({
+    broadcast: (device, _event, payload) => {
+      rooms.push(device);
+      heard.push(payload);
+    },
+    clock,
+  });
   const today = new Date(Date.UTC(2026, 10, 21));
-  return { rooms, heard, clock, today };
+  return { rooms: announcer, heard, heardIn: rooms, clock, today };
 }
 
-const answer = (commandId: string, grams = 10, deviceId = 'PH-1') => ({ commandId, deviceId, nickname: 'Mia', grams });
+const answer = (commandId: string, grams = 10, deviceId = 'PH-1') => ({
+  commandId,
+  feedId: `feed-${commandId}`,
+  deviceId,
+  nickname: 'Mia',
+  grams,
+});
+
+const fed = (feedId: string, o: { grams?: number; announced?: boolean; deviceId?: string; userId?: number } = {}) => ({
+  feedId,
+  deviceId: o.deviceId ?? 'PH-1',
+  userId: o.userId ?? 7,
+  grams: o.grams ?? 10,
+  announced: o.announced ?? false,
+});
 
 describe('RoomAnnouncer', () => {
   it('leaves a room whose figure it does not know to the settlement, which announces with its own figure', () => {
     const { rooms, heard, today } = announcer();
     expect(rooms.atAnswer(answer('c1'))).toBe(false);
     expect(heard).toEqual([]);
-    rooms.settled(
-      today,
-      new Map([['PH-1', 40]]),
-      [{ deviceId: 'PH-1', userId: 7, grams: 10, announced: false }],
-      new Map([[7, 'Leo']]),
-    );
-    expect(heard).toEqual([{ device_id: 'PH-1', nickname: 'Leo', grams: 10, grams_today: 40 }]);
+    rooms.settled(today, new Map([['PH-1', 40]]), [fed('feed-c1')], new Map([[7, 'Leo']]));
+    expect(heard).toEqual([{ device_id: 'PH-1', feed_id: 'feed-c1', nickname: 'Leo', grams: 10, grams_today: 40 }]);
   });
 
   it('announces answers at once on the last settled figure plus the answers announced since, each once', () => {
@@ -34,17 +50,38 @@ describe('RoomAnnouncer', () => {
     expect(heard.map((e) => e.grams_today)).toEqual([50, 55]);
 
     // The settlement recording c1 (its figure counts it) announces nothing of c1 again.
-    rooms.settled(
-      today,
-      new Map([['PH-1', 50]]),
-      [{ deviceId: 'PH-1', userId: 7, grams: 10, announced: true }],
-      new Map(),
-    );
+    rooms.settled(today, new Map([['PH-1', 50]]), [fed('feed-c1', { announced: true })], new Map());
     rooms.release(['c1']);
     expect(heard).toHaveLength(2);
     // c2 is still unsettled: counted once on top of the new figure.
     expect(rooms.atAnswer(answer('c3', 1))).toBe(true);
     expect(heard.at(-1)?.grams_today).toBe(56);
+  });
+
+  it('names each feed it announces, at the answer and at the settlement alike', () => {
+    const { rooms, heard, heardIn, today } = announcer();
+    rooms.settled(today, new Map([['PH-1', 0]]), [], new Map());
+    expect(rooms.atAnswer(answer('c1'))).toBe(true);
+    rooms.settled(
+      today,
+      new Map([
+        ['PH-1', 30],
+        ['PH-2', 5],
+      ]),
+      [
+        fed('feed-c1', { announced: true }),
+        fed('feed-9', { grams: 20, userId: 8 }),
+        fed('feed-10', { grams: 5, deviceId: 'PH-2', userId: 8 }),
+      ],
+      new Map([[8, 'Leo']]),
+    );
+    expect(heard.map((e) => [e.feed_id, e.nickname, e.grams])).toEqual([
+      ['feed-c1', 'Mia', 10],
+      ['feed-9', 'Leo', 20],
+      ['feed-10', 'Leo', 5],
+    ]);
+    expect(heardIn).toEqual(['PH-1', 'PH-1', 'PH-2']);
+    expect(heard.every((e) => e.feed_id.length > 0)).toBe(true);
   });
 
   it('does not count an answer whose settlement failed once the next figure is read', () => {
@@ -69,7 +106,7 @@ describe('RoomAnnouncer', () => {
       new Map(),
     );
     rooms.atAnswer(answer('c1', 10, 'PH-2'));
-    expect(heard).toEqual([{ device_id: 'PH-2', nickname: 'Mia', grams: 10, grams_today: 110 }]);
+    expect(heard).toEqual([{ device_id: 'PH-2', feed_id: 'feed-c1', nickname: 'Mia', grams: 10, grams_today: 110 }]);
     clock.t += 12 * 3_600_000;
     expect(rooms.atAnswer(answer('c2', 10, 'PH-1'))).toBe(false);
   });

@@ -5,6 +5,8 @@ import { startOfUtcDay } from '../../lib/time';
 /** A dispense the device answered: its command, the room and who fed. */
 export interface Answer {
   commandId: string;
+  /** The feed the command dispenses (the room's chat line and its proof). */
+  feedId: string;
   deviceId: string;
   nickname: string;
   grams: number;
@@ -25,7 +27,7 @@ interface RoomDay {
 }
 
 /**
- * Tells each room "<nickname> fed <grams> g" and its device's grams today (decision 011, "The room hears
+ * Tells each room "<nickname> fed <grams> g" (with the feed's id) and its device's grams today (decision 011, "The room hears
  * at the device's answer"). An answer to a command this process issued is announced when it arrives, before
  * its settlement is written, if this process knows the device's grams today: the figure the last settlement
  * of the device left, plus the answers announced since that no settlement has recorded. Other feeds (the
@@ -50,6 +52,7 @@ export class RoomAnnouncer {
     for (const grams of room.unsettled.values()) gramsToday += grams;
     this.deps.broadcast(answer.deviceId, 'fed', {
       device_id: answer.deviceId,
+      feed_id: answer.feedId,
       nickname: answer.nickname,
       grams: answer.grams,
       grams_today: gramsToday,
@@ -64,7 +67,7 @@ export class RoomAnnouncer {
   settled(
     day: Date,
     gramsToday: Map<string, number>,
-    fed: { deviceId: string; userId: number; grams: number; announced: boolean }[],
+    fed: { feedId: string; deviceId: string; userId: number; grams: number; announced: boolean }[],
     nicknames: Map<number, string>,
   ): void {
     for (const [deviceId, grams] of gramsToday) {
@@ -76,6 +79,7 @@ export class RoomAnnouncer {
       if (!f.announced)
         this.deps.broadcast(f.deviceId, 'fed', {
           device_id: f.deviceId,
+          feed_id: f.feedId,
           nickname: nicknames.get(f.userId) ?? '',
           grams: f.grams,
           grams_today: gramsToday.get(f.deviceId) ?? 0,

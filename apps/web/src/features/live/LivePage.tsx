@@ -13,13 +13,15 @@ import { ClipPopup, type ClipView } from './components/ClipPopup';
 import { ClipStrip } from './components/ClipStrip';
 import { CommentComposer, CommentList } from './components/CommentPanel';
 import { FanGroupPopup } from './components/FanGroupPopup';
+import { FeedProofSheet } from './components/FeedProofSheet';
 import { FeedSheet } from './components/FeedSheet';
 import { RewindControls } from './components/RewindControls';
 import { RoomHeader, StateChips } from './components/RoomHeader';
 import { ShareGuide } from './components/ShareGuide';
 import { VideoStage } from './components/VideoStage';
 import { isReconnecting, useBrowserOnline, useRecovered } from './connection';
-import { useComments } from './useComments';
+import { RECHARGE_PATH, livePath, postClipPath, reportPath, yardPath } from './paths';
+import { useChat } from './useChat';
 import { useClips } from './useClips';
 import { useFeed } from './useFeed';
 import { useLivePlayer } from './useLivePlayer';
@@ -28,17 +30,6 @@ import { useLoginGate } from './useLoginGate';
 import { fansKey, useRoom } from './useRoom';
 import { useShare } from './useShare';
 import styles from './live.module.css';
-
-const livePath = (deviceId: string) => `/pages/live/live?device_id=${encodeURIComponent(deviceId)}`;
-const reportPath = (deviceId: string) => `/pages/report/report?device_id=${encodeURIComponent(deviceId)}`;
-const yardPath = (baseId: number) => `/pages/baseDetail/baseDetail?id=${String(baseId)}`;
-const RECHARGE_PATH = '/pages/money/money';
-/** The community's publish page with a clip as a video post (its preview address when it is a path here). */
-const postClipPath = (clip: Clip) => {
-  const q = new URLSearchParams({ device_id: clip.device_id, clip_id: clip.id });
-  if (clip.url.startsWith('/')) q.set('clip_url', clip.url);
-  return `/pages/publish/publish?${q.toString()}`;
-};
 
 function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolean }) {
   const { t } = useTranslation('live');
@@ -49,11 +40,11 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
   const ensureLogin = useLoginGate();
   const queryClient = useQueryClient();
   const { room, query, patch, live } = useRoom(deviceId);
-  const { comments, push, sync } = useComments(deviceId, live);
+  const chat = useChat(deviceId, live, user?.nickname ?? '');
   const player = useLivePlayer(deviceId, live, room?.device.camera_online, { preferHls });
   const clips = useClips(deviceId, live);
   const { share, guide, closeGuide } = useShare();
-  const feed = useFeed(room, ensureLogin);
+  const feed = useFeed(room, ensureLogin, chat.ownFed);
   const [busy, setBusy] = useState<'follow' | 'fans' | 'publish' | null>(null);
   const [fansOpen, setFansOpen] = useState(false);
   const [clipView, setClipView] = useState<ClipView | null>(null);
@@ -61,12 +52,12 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
   const socket = useLiveSocket(deviceId, token, {
     joined: (ack) => {
       patch((r) => ({ ...r, viewers: ack.viewers }));
-      void sync(ack.latest_seq);
+      void chat.sync(ack.latest_seq, { joined: true });
     },
     viewers: (e) => {
       patch((r) => ({ ...r, viewers: e.viewers }));
     },
-    comment: push,
+    comment: chat.push,
     device: ({ device_id: _id, ...state }) => {
       patch((r) => ({ ...r, device: { ...r.device, ...state } }));
     },
@@ -76,6 +67,7 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
     },
     fed: (e) => {
       patch((r) => ({ ...r, grams_today: e.grams_today }));
+      chat.pushFeed(e);
       feed.onRoomFed(e);
     },
   });
@@ -152,7 +144,7 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
       return false;
     }
     try {
-      push(await live.sendComment(deviceId, content));
+      chat.push(await live.sendComment(deviceId, content));
       return true;
     } catch {
       return false;
@@ -232,7 +224,7 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
           setClipView({ kind: 'clip', clip });
         }}
       />
-      <CommentList comments={comments} />
+      <CommentList items={chat.items} onOpenFeed={chat.openProof} />
       <CommentComposer signedIn={Boolean(token)} onSend={sendComment} onLogin={ensureLogin} />
       <ActionBar
         onAction={onAction}
@@ -283,6 +275,7 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
           setClipView(null);
         }}
       />
+      <FeedProofSheet line={chat.proofOf} fetchProof={live.feedProof} assetHost={assetHost} onClose={chat.closeProof} />
       {guide && <ShareGuide onClose={closeGuide} />}
     </div>
   );

@@ -1,4 +1,10 @@
-import { liveEndpoints as live, mediaEndpoints as media, type CommentListData } from '@petheart/contracts';
+import {
+  feedEndpoints,
+  liveEndpoints as live,
+  mediaEndpoints as media,
+  type CommentListData,
+  type PublicFeedProof,
+} from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
 /** The live room's HTTP calls (liveEndpoints and mediaEndpoints of packages/contracts). */
@@ -18,6 +24,8 @@ export function liveApi(api: ApiClient) {
       api.call(live.commentList, { device_id, ...q }, { silent: true }),
     createClip: (device_id: string) => api.call(media.clipCreate, { device_id }, { task: 'clip' }),
     publishClip: (id: string) => api.call(media.clipPublish, { id }, { task: 'clipPublish' }),
+    /** Silent: the proof sheet says what it could not show. */
+    feedProof: (id: string): Promise<PublicFeedProof> => api.call(feedEndpoints.proof, { id }, { silent: true }),
     clips: (device_id: string, page: number, limit: number) =>
       api.call(media.clipList, { device_id, page, limit }, { silent: true }),
   };

@@ -64,6 +64,22 @@ describe('catchUpQuery', () => {
     expect(catchUpQuery({ lastSeq: 0, loaded: true })).toEqual({ after_seq: 0, limit: 100, replace: false });
   });
 
+  it('a join asks even when no comment is newer: the feeds since the confirmed seq come with the answer', () => {
+    expect(catchUpQuery({ lastSeq: 40, loaded: true }, 40, { feeds: true })).toEqual({
+      after_seq: 40,
+      limit: 100,
+      replace: false,
+    });
+    expect(catchUpQuery({ lastSeq: 0, loaded: true }, 0, { feeds: true })).toEqual({
+      after_seq: 0,
+      limit: 100,
+      replace: false,
+    });
+    // Otherwise as without: the first history, a catch-up, or the newest page after a wide gap.
+    expect(catchUpQuery({ lastSeq: 0, loaded: false }, 0, { feeds: true })).toEqual({ limit: 50, replace: true });
+    expect(catchUpQuery({ lastSeq: 40, loaded: true }, 141, { feeds: true })).toEqual({ limit: 50, replace: true });
+  });
+
   it('a gap wider than one page reloads the newest comments', () => {
     expect(catchUpQuery({ lastSeq: 40, loaded: true }, 141)).toEqual({ limit: 50, replace: true });
   });

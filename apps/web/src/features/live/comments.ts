@@ -55,12 +55,20 @@ export interface CatchUp {
 
 /**
  * After (re)joining the room: without a first history yet, the newest comments; when the room's newest seq
- * is known and not beyond the confirmed one, nothing; a small gap, everything after the confirmed seq; a gap
- * wider than one page, the newest comments again. `lastSeq` is the confirmed seq (see confirmedSeq).
+ * is known and not beyond the confirmed one, nothing (with `feeds`, still the catch-up after the confirmed
+ * seq: the room's feeds since then come with it, and a join never tells whether any were missed); a small
+ * gap, everything after the confirmed seq; a gap wider than one page, the newest comments again. `lastSeq` is
+ * the confirmed seq (see confirmedSeq).
  */
-export function catchUpQuery(state: { lastSeq: number; loaded: boolean }, latestSeq?: number): CatchUp | null {
+export function catchUpQuery(
+  state: { lastSeq: number; loaded: boolean },
+  latestSeq?: number,
+  { feeds = false }: { feeds?: boolean } = {},
+): CatchUp | null {
   if (!state.loaded) return { limit: HISTORY_LIMIT, replace: true };
-  if (latestSeq !== undefined && latestSeq <= state.lastSeq) return null;
+  if (latestSeq !== undefined && latestSeq <= state.lastSeq) {
+    return feeds ? { after_seq: state.lastSeq, limit: CATCH_UP_LIMIT, replace: false } : null;
+  }
   if (latestSeq !== undefined && latestSeq - state.lastSeq > CATCH_UP_LIMIT) {
     return { limit: HISTORY_LIMIT, replace: true };
   }

@@ -257,7 +257,7 @@ describe('feeding from the live room', () => {
     }, SLOW);
   });
 
-  it('the room\'s echo of the user\'s own feed, after its poll ended it, does not replace "Fed 10g"', async () => {
+  it("the user's own feed is one lasting chat line: from its poll, and the room's echo of it adds none", async () => {
     stubFetch((endpoint) => {
       if (endpoint === feedEndpoints.liveFeed) return ok(feedOf({ status: 'dispensing' }));
       if (endpoint === feedEndpoints.status)
@@ -268,30 +268,52 @@ describe('feeding from the live room', () => {
     await waitFor(() => {
       expect(toast).toHaveBeenCalledWith('Fed 10g');
     }, SLOW);
+    // Before (or without) the room's event: the line is there.
+    const list = screen.getByTestId('comment-list');
+    expect(await within(list).findByText('Mia fed 10g', {}, SLOW)).toBeInTheDocument();
     await waitFor(() => {
       expect(sockets.length).toBeGreaterThan(0);
     }, SLOW);
     act(() => {
       sockets[0]?.fire('connect');
-      sockets[0]?.fire('fed', { device_id: 'PH-0002', nickname: 'Mia', grams: 10, grams_today: 130 });
+      sockets[0]?.fire('fed', {
+        device_id: 'PH-0002',
+        feed_id: feedOf({}).id,
+        nickname: 'Mia',
+        grams: 10,
+        grams_today: 130,
+      });
     });
     expect(await screen.findByText(/Fed today 130g/, {}, SLOW)).toBeInTheDocument();
+    expect(within(list).getAllByTestId('feed-line')).toHaveLength(1);
     expect(toast).not.toHaveBeenCalledWith('Mia fed 10g');
     expect(toast).toHaveBeenLastCalledWith('Fed 10g');
   });
 
-  it('the room hears others feed: grams today goes up and the feed is shown', async () => {
+  it('the room hears others feed: grams today goes up and the feed is a lasting chat line, not a toast', async () => {
     stubFetch(() => undefined);
     renderApp('/pages/live/live?device_id=PH-0002', { token: 'tok' });
     expect(await screen.findByText(/Fed today 120g/, {}, SLOW)).toBeInTheDocument();
     await waitFor(() => {
       expect(sockets.length).toBeGreaterThan(0);
     }, SLOW);
+    const leo = { device_id: 'PH-0002', feed_id: 'feed-leo', nickname: 'Leo', grams: 10, grams_today: 130 };
     act(() => {
       sockets[0]?.fire('connect');
-      sockets[0]?.fire('fed', { device_id: 'PH-0002', nickname: 'Leo', grams: 10, grams_today: 130 });
+      sockets[0]?.fire('fed', leo);
+      // the same feed again (a second process, a retry): one line
+      sockets[0]?.fire('fed', leo);
+      // another room's feed: none
+      sockets[0]?.fire('fed', { ...leo, device_id: 'PH-0009', feed_id: 'feed-elsewhere' });
     });
     expect(await screen.findByText(/Fed today 130g/, {}, SLOW)).toBeInTheDocument();
-    expect(toast).toHaveBeenCalledWith('Leo fed 10g');
+    const list = screen.getByTestId('comment-list');
+    expect(within(list).getByText('Leo fed 10g')).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByTestId('feed-line')
+        .map((l) => l.dataset.feedId),
+    ).toEqual(['feed-leo']);
+    expect(toast).not.toHaveBeenCalledWith('Leo fed 10g');
   });
 });

@@ -28,22 +28,21 @@ import {
 } from './feed';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The room's `fed` event of the user's own feed may arrive after its poll ended it: not told twice. */
-const OWN_ECHO_MS = 10_000;
 
 /**
  * Feed, in one place: the offline checks (feeder first), the login gate, the portion sheet, the portion choice
  * and the idempotency key kept for retries of the same intent; `confirm` sends it (feedEndpoints.liveFeed), then
  * follows the feed (feedEndpoints.status, short long-polls) through the queue to its end, tells the user
  * ("Fed 10 g", or why and that nothing was charged) and refreshes the balance. Insufficient balance asks to
- * recharge instead of a toast.
+ * recharge instead of a toast. `onFed` hears of the user's own feed whose food fell (its line in the room's chat,
+ * even when the room's event of it never arrives).
  */
-export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean) {
+export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean, onFed?: (feed: Feed) => void) {
   const api = useApi();
   const message = useMessage();
   const { t } = useTranslation('live');
   const { locale } = useLanguage();
-  const { refreshUser, user } = useSession();
+  const { refreshUser } = useSession();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [askRecharge, setAskRecharge] = useState(false);
@@ -54,8 +53,10 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
   const [fedAt, setFedAt] = useState<number | null>(null);
   /** Bumped to stop the current follow (unmount, or the feed ended through another answer). */
   const run = useRef(0);
-  /** When the user's own feed last ended (performance.now()), to drop the room's echo of it. */
-  const ownEndedAt = useRef(Number.NEGATIVE_INFINITY);
+  const fedListener = useRef(onFed);
+  useEffect(() => {
+    fedListener.current = onFed;
+  });
   const portions: DevicePortion[] = room?.device.portions ?? [];
   const blocked = room ? feedBlock(room.device) : null;
 
@@ -76,8 +77,10 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
       const view = feedView(feed);
       if (!isEnded(view)) return;
       run.current += 1;
-      ownEndedAt.current = performance.now();
-      if (view.kind === 'fed') setFedAt(Date.now());
+      if (view.kind === 'fed') {
+        setFedAt(Date.now());
+        fedListener.current?.(feed);
+      }
       setProgress(null);
       setOpen(false);
       toast(
@@ -179,28 +182,21 @@ export function useFeed(room: LiveDetail | undefined, ensureLogin: () => boolean
   }, [api, room, intent, sending, progress, blocked, message, follow, refreshBalance]);
 
   /**
-   * The room's `fed` event: the user's own feed may have ended (ask at once rather than at the next poll);
-   * anyone else's is shown. The echo of the user's own feed that its poll has just ended is not shown (it
-   * would replace "Fed 20g" with "<nickname> fed 20g").
+   * The room's `fed` event of the user's open feed: it has ended (asked at once rather than at the next poll).
+   * Every feed, the user's own included, is a line of the room's chat (useComments), not a toast.
    */
   const onRoomFed = useCallback(
     (event: LiveServerEvent<'fed'>) => {
-      const own = user !== null && event.nickname === user.nickname;
-      if (progress) {
-        const mine = run.current;
-        statusOf(progress.id, 0).then(
-          (feed) => {
-            if (run.current === mine && isFeedSettled(feed)) finish(feed);
-          },
-          () => undefined,
-        );
-        if (own) return;
-      } else if (own && performance.now() - ownEndedAt.current < OWN_ECHO_MS) {
-        return;
-      }
-      toast(t('feedResult.roomFed', { nickname: event.nickname, weight: formatWeight(event.grams, locale) }));
+      if (progress?.id !== event.feed_id) return;
+      const mine = run.current;
+      statusOf(progress.id, 0).then(
+        (feed) => {
+          if (run.current === mine && isFeedSettled(feed)) finish(feed);
+        },
+        () => undefined,
+      );
     },
-    [progress, statusOf, finish, user, t, locale],
+    [progress, statusOf, finish],
   );
 
   const dismissRecharge = useCallback(() => {
