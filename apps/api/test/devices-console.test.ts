@@ -98,6 +98,8 @@ describe('bases and devices in the console and the public list', () => {
           latitude: 31.2366,
           longitude: 121.4906,
           photos: ['/uploads/a.jpg'],
+          // Published, so the public list measures from its exact point (decision 037).
+          location_public: true,
         },
         { token: admin },
       ),

@@ -14,6 +14,7 @@ import {
 } from '@petheart/contracts';
 import { devices } from '../src/db/schema';
 import { distanceMetres } from '../src/lib/geo';
+import { coarsePoint } from '../src/modules/base/location-policy';
 import { DEFAULT_LOCATION } from '../src/modules/live/policy';
 import { DEMO_BASES } from '../src/seed/demo-devices';
 import { DEMO, createTestApi, failure, loginToken, okData, type TestApi } from './harness';
@@ -48,7 +49,8 @@ describe('live rooms over HTTP: lists, detail, follow, fan group, comments', () 
     const all = DEMO_BASES.flatMap((b) => b.devices.map((d) => ({ id: d.id, base: b })));
     const expectedFrom = (from: { latitude: number; longitude: number }) =>
       all
-        .map((d) => ({ id: d.id, distance: Math.round(distanceMetres(from, d.base)) }))
+        // From the base's public point: the demo bases have not published theirs (decision 037).
+        .map((d) => ({ id: d.id, distance: Math.round(distanceMetres(from, coarsePoint(d.base))) }))
         .sort((a, b) => a.distance - b.distance || a.id.localeCompare(b.id));
 
     const near = await list({ tab: 'near', limit: 100 });
@@ -81,9 +83,9 @@ describe('live rooms over HTTP: lists, detail, follow, fan group, comments', () 
       device_id: 'PH-0001',
       name: 'Bund Feeder A',
       base_name: base?.name,
-      address: base?.address,
-      latitude: base?.latitude,
-      longitude: base?.longitude,
+      // Its public location: coarse and without the address (decision 037).
+      address: '',
+      ...(base && coarsePoint(base)),
       cover: '',
       viewers: 0,
       followers: 0,
@@ -230,7 +232,7 @@ describe('live rooms over HTTP: lists, detail, follow, fan group, comments', () 
       await api.post('/api/live/comment/list', { device_id: 'PH-0001', after_seq: 0 }),
       CommentListDataSchema,
     );
-    expect(none).toEqual({ list: [], latest_seq: 0 });
+    expect(none).toEqual({ list: [], feeds: [], latest_seq: 0 });
     // The detail tells the newest sequence number.
     expect(okData(await api.post('/api/live/detail', { device_id: 'PH-0003' }), LiveDetailSchema).latest_seq).toBe(
       second.seq,

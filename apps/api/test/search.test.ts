@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchDataSchema, type SearchData } from '@petheart/contracts';
+import { bases } from '../src/db/schema';
 import { failure, okData } from './harness';
 import { communityApi, type CommunityApi } from './post-support';
 
@@ -8,6 +9,8 @@ describe('search', () => {
   const ids: Record<string, number> = {};
   beforeAll(async () => {
     c = await communityApi();
+    // A base is found by its address only when its location is public (decision 037): the demo bases publish it here.
+    await c.api.container.database.db.update(bases).set({ locationPublic: true });
     const texts = {
       percent: 'Fed them 100% of the bowl',
       hundred: 'Fed them 100 grams',

@@ -17,6 +17,8 @@ describe('maps without a key: the local geocoder', () => {
       address: '88 Changshou Road, Putuo District, Shanghai',
       latitude: 31.2446,
       longitude: 121.4372,
+      // Published: the geocoder knows a station by its address and exact point only then (decision 037).
+      locationPublic: true,
     });
   });
   afterAll(async () => {

@@ -10,6 +10,8 @@ import { requiredText, rowId } from './fields';
 export const AdminBaseSchema = BaseSchema.extend({
   operator_id: z.number().int().nullable(),
   device_count: z.number().int(),
+  /** The operator published the exact location (else everyone else sees it coarse: decision 037). */
+  location_public: z.boolean(),
 });
 export type AdminBase = z.infer<typeof AdminBaseSchema>;
 export const AdminBaseListBodySchema = PageQuerySchema.extend({
@@ -22,10 +24,12 @@ export const AdminBaseCreateBodySchema = BaseFieldsSchema.extend({
   photos: BaseFieldsSchema.shape.photos.default([]),
   introduction: BaseFieldsSchema.shape.introduction.default(''),
   operator_id: BaseFieldsSchema.shape.operator_id.default(null),
+  location_public: z.boolean({ error: 'v.invalid' }).default(false),
 });
 export type AdminBaseCreateBody = z.infer<typeof AdminBaseCreateBodySchema>;
 export const AdminBaseUpdateBodySchema = BaseFieldsSchema.partial().extend({
   id: rowId('v.invalid'),
+  location_public: z.boolean({ error: 'v.invalid' }).optional(),
 });
 export type AdminBaseUpdateBody = z.infer<typeof AdminBaseUpdateBodySchema>;
 

@@ -33,7 +33,7 @@ export const bases = pgTable(
     operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
     /**
      * The operator chose to publish the exact point (issue 28 §5). Otherwise tourists and users see it coarsened
-     * (about 1 km) and the address without its street part; the operator and admins see the exact point.
+     * (about 1 km) and no address (decision 037); the operator and admins see the exact point.
      */
     locationPublic: boolean('location_public').notNull().default(false),
     createdAt: createdAt(),

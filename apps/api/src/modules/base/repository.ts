@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bases, devices, users } from '../../db/schema';
+import { CELLS_PER_DEGREE, FIRST_ROW, LAST_ROW } from './location-policy';
 
 export type BaseRow = typeof bases.$inferSelect;
 export type NewBase = typeof bases.$inferInsert;
@@ -8,6 +9,24 @@ export type BasePatch = Partial<Omit<NewBase, 'id' | 'createdAt'>>;
 
 /** Earth radius of the specification's straight-line distance, metres. */
 export const EARTH_RADIUS_M = 6378136.49;
+
+/**
+ * A base's public point in SQL (location-policy.ts's `publicPoint`, the same float8 arithmetic in the same
+ * order), so the distances and the order of the public lists come from the point those lists show.
+ */
+function publicPointSql(): { latitude: SQL<number>; longitude: SQL<number> } {
+  const perDegree = sql`${CELLS_PER_DEGREE}::float8`;
+  const row = sql`least(${LAST_ROW}::float8, greatest(${FIRST_ROW}::float8, floor(${bases.latitude} * ${perDegree})))`;
+  const centre = sql`((${row} + 0.5::float8) / ${perDegree})`;
+  const cells = sql`greatest(1::float8, floor(360::float8 * cos(${centre} * ${Math.PI / 180}::float8) * ${perDegree}))`;
+  const width = sql`(360::float8 / ${cells})`;
+  const column = sql`least(${cells} - 1::float8, greatest(0::float8, floor((${bases.longitude} + 180::float8) / ${width})))`;
+  return {
+    latitude: sql<number>`(CASE WHEN ${bases.locationPublic} THEN ${bases.latitude} ELSE ${centre} END)`,
+    longitude: sql<number>`(CASE WHEN ${bases.locationPublic} THEN ${bases.longitude}
+      ELSE -180::float8 + (${column} + 0.5::float8) * ${width} END)`,
+  };
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -55,7 +74,8 @@ export class BaseRepository {
 
   /**
    * Bases that have at least one enabled device (the public lists), nearest first when a location is
-   * given (great-circle distance in metres), else oldest first.
+   * given (great-circle distance in metres to the base's public point), else oldest first. A keyword matches
+   * the name, and the address only where it is public (else a search would confirm a street).
    */
   async withEnabledDevices(q: {
     page: number;
@@ -63,13 +83,14 @@ export class BaseRepository {
     keyword?: string | undefined;
     near?: { latitude: number; longitude: number } | undefined;
   }): Promise<{ rows: (BaseRow & { distance: number | null })[]; total: number }> {
-    const where = and(hasEnabledDevice, q.keyword ? this.keywordMatch(q.keyword) : undefined);
+    const where = and(hasEnabledDevice, q.keyword ? this.keywordMatch(q.keyword, true) : undefined);
+    const at = publicPointSql();
     const distance = q.near
       ? // least(1, …): rounding can put the root just above 1 for a point (nearly) opposite a base (as geo.ts).
         sql<number>`(2 * ${EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
-          power(sin(radians(${bases.latitude} - ${q.near.latitude}::float8) / 2), 2)
-          + cos(radians(${q.near.latitude}::float8)) * cos(radians(${bases.latitude}))
-            * power(sin(radians(${bases.longitude} - ${q.near.longitude}::float8) / 2), 2)))))`
+          power(sin(radians(${at.latitude} - ${q.near.latitude}::float8) / 2), 2)
+          + cos(radians(${q.near.latitude}::float8)) * cos(radians(${at.latitude}))
+            * power(sin(radians(${at.longitude} - ${q.near.longitude}::float8) / 2), 2)))))`
       : sql<null>`NULL::float8`;
     const [rows, totals] = await Promise.all([
       this.db
@@ -105,8 +126,10 @@ export class BaseRepository {
     return rows[0]?.n ?? 0;
   }
 
-  private keywordMatch(keyword: string): SQL | undefined {
+  /** Name or address; `publicOnly`: the address only of bases whose location is public. */
+  private keywordMatch(keyword: string, publicOnly = false): SQL | undefined {
     const like = `%${escapeLike(keyword)}%`;
-    return or(ilike(bases.name, like), ilike(bases.address, like));
+    const address = ilike(bases.address, like);
+    return or(ilike(bases.name, like), publicOnly ? and(eq(bases.locationPublic, true), address) : address);
   }
 }

@@ -23,6 +23,7 @@ export class BaseService {
       photos: body.photos,
       introduction: body.introduction,
       operatorId: body.operator_id,
+      locationPublic: body.location_public,
     });
     return toAdminBase(row, 0);
   }
@@ -38,6 +39,7 @@ export class BaseService {
     if (body.photos !== undefined) patch.photos = body.photos;
     if (body.introduction !== undefined) patch.introduction = body.introduction;
     if (body.operator_id !== undefined) patch.operatorId = body.operator_id;
+    if (body.location_public !== undefined) patch.locationPublic = body.location_public;
     const row = await this.bases.update(body.id, patch);
     if (!row) throw new AppError('not_found');
     return toAdminBase(row, await this.bases.deviceCount(row.id));

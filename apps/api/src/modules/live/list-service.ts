@@ -1,6 +1,7 @@
 import type { LiveListBody, LiveListData, LiveRoom } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
 import { distanceMetres, type GeoPoint } from '../../lib/geo';
+import { publicPoint } from '../base/location-policy';
 import { DEFAULT_LOCATION, type ViewerSource } from './policy';
 import { toLiveRoom } from './presenter';
 import type { RoomRepository } from './room-repository';
@@ -36,7 +37,7 @@ export class LiveListService {
   /**
    * follow: the user's followed rooms, newest follow first (login needed); recommend: online first, then
    * viewers, then followers; near: nearest first from the given point (default: Shanghai); top: viewers,
-   * then followers. `distance` is set whenever a point is known.
+   * then followers. `distance` is set whenever a point is known, to each base's public point (decision 037).
    */
   async list(q: LiveListBody, userId: number | null): Promise<LiveListData> {
     if (q.tab === 'follow' && userId === null) throw new AppError('login_required');
@@ -45,7 +46,11 @@ export class LiveListService {
     const origin = given ?? (q.tab === 'near' ? DEFAULT_LOCATION : null);
     const rows = await this.deps.rooms.rooms(q.tab === 'follow' && userId !== null ? { followedBy: userId } : {});
     const rooms = rows.map((r) =>
-      toLiveRoom(r, this.deps.viewers.viewers(r.device.id), origin ? distanceMetres(origin, r.base) : null),
+      toLiveRoom(
+        r,
+        this.deps.viewers.viewers(r.device.id),
+        origin ? distanceMetres(origin, publicPoint(r.base)) : null,
+      ),
     );
     const order: Order | null =
       q.tab === 'recommend'

@@ -1,21 +1,27 @@
-import { fanLevel, type FanMember, type LiveComment, type LiveRoom } from '@petheart/contracts';
+import { fanLevel, type FanMember, type LiveComment, type LiveFeedLine, type LiveRoom } from '@petheart/contracts';
 import { seconds } from '../../lib/time';
+import { publicLocation } from '../base/location-policy';
 import { toRoomStill } from '../device/presenter';
+import type { FeedLineRow } from './comment-feed-repository';
 import type { CommentRow } from './comment-repository';
 import type { FanMemberRow } from './fan-repository';
 import type { RoomRow } from './room-repository';
 
-/** A room in the lists; `distance` in metres (rounded) or null. */
+/**
+ * A room in the lists; `distance` in metres (rounded, from the base's public point) or null. The base's
+ * location is its public one (coarse unless published: base/location-policy.ts).
+ */
 export function toLiveRoom(r: RoomRow, viewers: number, distance: number | null): LiveRoom {
+  const at = publicLocation(r.base);
   return {
     device_id: r.device.id,
     name: r.device.name,
     base_id: r.base.id,
     base_name: r.base.name,
-    address: r.base.address,
+    address: at.address,
     cover: r.base.photos[0] ?? '',
-    latitude: r.base.latitude,
-    longitude: r.base.longitude,
+    latitude: at.latitude,
+    longitude: at.longitude,
     distance: distance === null ? null : Math.round(distance),
     viewers,
     followers: r.followers,
@@ -36,6 +42,17 @@ export function toLiveComment(c: CommentRow): LiveComment {
     fan_level: c.fanPoints === null ? null : fanLevel(c.fanPoints),
     content: c.content,
     created_at: seconds(c.createdAt),
+  };
+}
+
+/** A succeeded feed as a line of its room's chat: when its food fell (its settlement). */
+export function toLiveFeedLine(r: FeedLineRow): LiveFeedLine {
+  return {
+    feed_id: r.id,
+    device_id: r.deviceId,
+    nickname: r.nickname,
+    grams: r.gramsDispensed,
+    fed_at: seconds(r.settledAt ?? r.createdAt),
   };
 }
 

@@ -7,7 +7,16 @@ import type { DeviceRow } from '../device/repository';
 /** A live room: an enabled device at its base, with its number of followers. */
 export interface RoomRow {
   device: DeviceRow;
-  base: { id: number; name: string; address: string; photos: string[]; latitude: number; longitude: number };
+  base: {
+    id: number;
+    name: string;
+    address: string;
+    photos: string[];
+    latitude: number;
+    longitude: number;
+    /** The exact location is public (else the lists show it coarse: base/location-policy.ts). */
+    locationPublic: boolean;
+  };
   followers: number;
 }
 
@@ -20,6 +29,7 @@ const baseColumns = {
   photos: bases.photos,
   latitude: bases.latitude,
   longitude: bases.longitude,
+  locationPublic: bases.locationPublic,
 };
 
 /** Live rooms (enabled devices with their base), follows, and what fell today. */

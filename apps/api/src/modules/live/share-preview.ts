@@ -1,5 +1,6 @@
 import { DeviceIdSchema } from '@petheart/contracts';
 import type { PagePreview } from '../../http/page-preview';
+import { publicAddress } from '../base/location-policy';
 import type { BaseRepository } from '../base/repository';
 import type { DeviceRepository } from '../device/repository';
 
@@ -32,7 +33,7 @@ export class LiveSharePreview {
     if (!device || device.disabled) return undefined;
     const base = await this.deps.bases.byId(device.baseId);
     if (!base) return undefined;
-    const words = (base.introduction.trim() || base.address).replace(/\s+/g, ' ');
+    const words = (base.introduction.trim() || publicAddress(base)).replace(/\s+/g, ' ');
     return {
       title: `${base.name} · ${device.name} - PetHeart`,
       description: words.length > DESCRIPTION_MAX ? `${words.slice(0, DESCRIPTION_MAX - 1)}…` : words,

@@ -116,7 +116,8 @@ export class LocalMapsProvider implements MapsProvider {
         id: `station:${String(s.id)}`,
         title: s.name,
         aliases: [],
-        address: s.address,
+        // Without its own (a location not published: decision 037), the district's.
+        address: s.address || (area?.address ?? ''),
         category: '动物救助',
         adcode: area?.adcode ?? '',
         province: area?.province ?? '',

@@ -14,13 +14,16 @@ const baseColumns = {
   photos: bases.photos,
   latitude: bases.latitude,
   longitude: bases.longitude,
+  locationPublic: bases.locationPublic,
 };
+/** A base's address matches only where it is public: else a search would confirm a street (decision 037). */
+const publicAddressLike = (pattern: string) => and(eq(bases.locationPublic, true), ilike(bases.address, pattern));
 
 /** Keyword searches over live rooms and bases (ILIKE patterns from `containsPattern`). */
 export class SearchRepository {
   constructor(private readonly db: Database) {}
 
-  /** Live rooms (enabled devices) whose device id or name, or whose base's name or address, match. */
+  /** Live rooms (enabled devices) whose device id or name, or whose base's name or public address, match. */
   async rooms(pattern: string): Promise<RoomRow[]> {
     return this.db
       .select({ device: devices, base: baseColumns, followers })
@@ -33,16 +36,16 @@ export class SearchRepository {
             ilike(devices.id, pattern),
             ilike(devices.name, pattern),
             ilike(bases.name, pattern),
-            ilike(bases.address, pattern),
+            publicAddressLike(pattern),
           ),
         ),
       )
       .orderBy(asc(devices.id));
   }
 
-  /** Bases with a live room whose name or address match, by name. */
+  /** Bases with a live room whose name or public address match, by name. */
   async bases(pattern: string, page: { limit: number; offset: number }): Promise<{ rows: BaseRow[]; total: number }> {
-    const where = and(hasEnabledDevice, or(ilike(bases.name, pattern), ilike(bases.address, pattern)));
+    const where = and(hasEnabledDevice, or(ilike(bases.name, pattern), publicAddressLike(pattern)));
     const [rows, totals] = await Promise.all([
       this.db
         .select()

@@ -13,7 +13,7 @@ import {
   bodyResolver,
   type BaseFormValues,
 } from '../shared/forms';
-import { FieldRow, TextAreaField, TextField } from '../shared/fields';
+import { CheckboxField, FieldRow, TextAreaField, TextField } from '../shared/fields';
 import { FormFooter, RemoveButton, saveWithToast } from '../shared/ui';
 import { useBasesApi } from './api';
 import styles from '../shared/admin.module.css';
@@ -134,6 +134,12 @@ export function BaseForm({
           {text('latitude', t('bases.latitude'), { inputMode: 'decimal' })}
           {text('longitude', t('bases.longitude'), { inputMode: 'decimal' })}
         </div>
+        <CheckboxField
+          control={control}
+          name="location_public"
+          label={t('bases.locationPublic')}
+          hint={t('bases.locationPublicHint')}
+        />
         <div className={styles.formPair}>
           {text('animal_count', t('bases.animalCount'), { inputMode: 'numeric' })}
           {text('operator_id', t('bases.operatorId'), { inputMode: 'numeric', hint: t('bases.operatorHint') })}

@@ -159,7 +159,7 @@ describe('the console cash-outs', { timeout: 30_000 }, () => {
     const detail = await openDetail(4);
     await user.click(within(detail).getByRole('button', { name: 'Reject' }));
     const form = within(detail).getByTestId('cashout-action-form');
-    expect(form).toHaveTextContent('Reject cash-out #4? The held coins return to the operator’s earnings.');
+    expect(form).toHaveTextContent("Reject cash-out #4? The held coins return to the operator's earnings.");
     await user.click(within(form).getByRole('button', { name: 'Reject' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('Please enter the reason');
     expect(calls.some((c) => c.endpoint === cashoutConsoleEndpoints.reject)).toBe(false);

@@ -93,6 +93,14 @@ describe('base form → request body', () => {
     });
   });
 
+  it('sends whether the exact location is published: off unless switched on (decision 037)', async () => {
+    expect(EMPTY_BASE_FORM.location_public).toBe(false);
+    expect((await resolve(bodyResolver(BaseFormSchema, baseFormToBody), filled)).values).toMatchObject({
+      location_public: false,
+    });
+    expect(baseFormToBody({ ...filled, location_public: true })).toMatchObject({ location_public: true });
+  });
+
   it('reports too many photos', async () => {
     const photos = Array.from({ length: 10 }, (_, i) => `/p${String(i)}.jpg`);
     const result = await resolve(bodyResolver(BaseFormSchema, baseFormToBody), { ...filled, photos });

@@ -47,6 +47,8 @@ export interface BaseFormValues {
   introduction: string;
   photos: string[];
   operator_id: string;
+  /** Publish the exact location (else everyone but its operator and admins sees it coarse: decision 037). */
+  location_public: boolean;
 }
 
 export const EMPTY_BASE_FORM: BaseFormValues = {
@@ -58,6 +60,7 @@ export const EMPTY_BASE_FORM: BaseFormValues = {
   introduction: '',
   photos: [],
   operator_id: '',
+  location_public: false,
 };
 
 export function baseToForm(b: AdminBase): BaseFormValues {
@@ -70,6 +73,7 @@ export function baseToForm(b: AdminBase): BaseFormValues {
     introduction: b.introduction,
     photos: [...b.photos],
     operator_id: b.operator_id === null ? '' : String(b.operator_id),
+    location_public: b.location_public,
   };
 }
 
@@ -84,6 +88,7 @@ export function baseFormToBody(v: BaseFormValues) {
     introduction: v.introduction,
     photos: v.photos.map((p) => p.trim()).filter((p) => p !== ''),
     operator_id: v.operator_id.trim() === '' ? null : numberOf(v.operator_id),
+    location_public: v.location_public,
   };
 }
 
