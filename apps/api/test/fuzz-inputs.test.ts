@@ -65,6 +65,15 @@ const BASES: Record<string, unknown> = {
   },
   'POST /api/admin/cashout/settings/update': { min_amount: 10_000, fee_rate_bp: 100, fee_fixed: 0, coin_value: 100 },
   'POST /api/support/supporters': { event_id: 123_456 },
+  // A calendar date the generator would not hit.
+  'POST /api/manage/food/add': {
+    base_id: 1,
+    amount: 8650,
+    currency: 'CNY',
+    grams: 3000,
+    receipt_photo: '/uploads/fuzz.png',
+    purchased_on: '2026-01-15',
+  },
 };
 
 const seedOf = (text: string) => {

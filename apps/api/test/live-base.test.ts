@@ -53,8 +53,10 @@ describe('base detail (Yard) and grams fed', () => {
     const other = okData(await api.post('/api/live/detail', { device_id: 'PH-0002' }), LiveDetailSchema);
     expect(other.grams_today).toBe(0);
 
+    // The base's total is the grams of acknowledged feeds (FedGramsRepository, issue 28 §3): dispenses the
+    // gateway was asked for directly, without a feed, are no food anyone fed.
     const base = okData(await api.post('/api/base/detail', { id: room.base.id }), BaseDetailSchema);
-    expect(base.stats).toEqual({ feeders: 0, fed_grams: 35, days_live: 1, live_rooms: 2 });
+    expect(base.stats).toEqual({ feeders: 0, fed_grams: 0, days_live: 1, live_rooms: 2 });
     expect(base.rooms.find((r) => r.device_id === 'PH-0001')).toMatchObject({ online: true, feeder_online: true });
 
     // A day later (the gateway stamps with the real time, a little after the test clock started): nothing
@@ -62,7 +64,7 @@ describe('base detail (Yard) and grams fed', () => {
     api.clock.advance(25 * 3600 * 1000);
     expect(okData(await api.post('/api/live/detail', { device_id: 'PH-0001' }), LiveDetailSchema).grams_today).toBe(0);
     expect(okData(await api.post('/api/base/detail', { id: room.base.id }), BaseDetailSchema).stats).toMatchObject({
-      fed_grams: 35,
+      fed_grams: 0,
       days_live: 2,
     });
   });

@@ -11,6 +11,7 @@ import type { LedgerService } from '../modules/ledger/service';
 import type { OperatorGate } from '../modules/manage/gate';
 import type { ManageRepository } from '../modules/manage/repository';
 import { ManageService } from '../modules/manage/service';
+import { FedGramsRepository } from '../modules/transparency/fed-grams-repository';
 
 /** Base operators' console: their devices and revenue, cash-outs, and the console's cash-out admin. */
 export async function wireOperators({
@@ -50,9 +51,12 @@ export async function wireOperators({
     );
   const cashoutMover = new CashoutMover({ repo: cashoutRepository, ledgerIn: feedLedgerIn, clock });
   const earningsOf = async (userId: number) => (await ledger.balances(userId)).earnings;
+  // Grams fed per device: the one query every screen that shows them reads (issue 28 §3).
+  const fedGrams = new FedGramsRepository(db);
   const manage = new ManageService({
     repo: manageRepository,
     gate: operatorGate,
+    fedGrams: (deviceIds, since) => fedGrams.byDevice(deviceIds, since),
     earnings: earningsOf,
     cashedOut: (userId) => cashoutRepository.cashedOut(userId),
     coinValue: async () => (await cashoutRules()).coin_value,

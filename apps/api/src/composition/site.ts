@@ -13,6 +13,7 @@ import { FeedStatsRepository } from '../modules/feed-stats/repository';
 import { PetRepository } from '../modules/pet/repository';
 import { PetService } from '../modules/pet/service';
 import { StatisticsService } from '../modules/statistics/service';
+import { FedGramsRepository } from '../modules/transparency/fed-grams-repository';
 import { UploadRepository } from '../modules/upload/repository';
 import { UploadService } from '../modules/upload/service';
 import { LocalDiskStorage } from '../modules/upload/storage';
@@ -33,9 +34,12 @@ export function wireSite({
   const deviceRepository = new DeviceRepository(db);
   // The home page's figures: deployed devices, and what the acknowledged feeds add up to (decision 012).
   const feedStatsRepository = new FeedStatsRepository(db);
+  // Its total food: the grams fed, by the one query every screen that shows them reads (issue 28 §3).
+  const fedGrams = new FedGramsRepository(db);
   const statistics = new StatisticsService({
     devices: deviceRepository,
     feeds: feedStatsRepository,
+    fedGrams: () => fedGrams.total(),
     clock,
     cacheMs: 10_000,
   });

@@ -1,5 +1,6 @@
 import { post } from '../endpoint';
 import { EmptySchema } from '../envelope';
+import { ManagedBaseListDataSchema, ManagedBaseLocationBodySchema, ManagedBaseSchema } from '../base-location';
 import { ManageDeviceListBodySchema, ManageDeviceListDataSchema, ManageSummarySchema } from '../operator';
 
 const tag = 'manage';
@@ -17,5 +18,20 @@ export const manageEndpoints = {
     tag,
     input: EmptySchema.optional(),
     data: ManageSummarySchema,
+  }),
+  /** The operator's bases with their exact location and what everyone else sees (decision 037). */
+  bases: post('/api/manage/bases', {
+    auth: 'user',
+    tag,
+    input: EmptySchema.optional(),
+    data: ManagedBaseListDataSchema,
+  }),
+  /** Publish the exact location of one of the operator's bases, or keep it coarse (others' bases: not_found). */
+  baseLocation: post('/api/manage/base/location', {
+    auth: 'user',
+    tag,
+    input: ManagedBaseLocationBodySchema,
+    data: ManagedBaseSchema,
+    message: 'ok.saved',
   }),
 };

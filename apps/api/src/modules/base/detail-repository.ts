@@ -1,23 +1,10 @@
 import { and, eq, min, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { deviceDays, devices, feeds } from '../../db/schema';
+import { devices, feeds } from '../../db/schema';
 
-/** Figures of one base for its public page, from its devices' days (decision 021) and its feeds. */
+/** Figures of one base for its public page, from its feeds and devices (its grams fed: FedGramsRepository). */
 export class BaseStatsRepository {
   constructor(private readonly db: Database) {}
-
-  /**
-   * Grams the base's devices (disabled ones included: what fell, fell) dispensed, as they acknowledged: their
-   * device_days, every day.
-   */
-  async fedGrams(baseId: number): Promise<number> {
-    const rows = await this.db
-      .select({ grams: sql<number>`coalesce(sum(${deviceDays.gramsDispensed}), 0)::int` })
-      .from(deviceDays)
-      .innerJoin(devices, eq(devices.id, deviceDays.deviceId))
-      .where(eq(devices.baseId, baseId));
-    return rows[0]?.grams ?? 0;
-  }
 
   /**
    * Distinct users with a posted feed at the base: acknowledged and charged (its hold was posted), as the

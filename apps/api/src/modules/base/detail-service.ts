@@ -9,6 +9,8 @@ import type { BaseRepository } from './repository';
 export interface BaseDetailServiceDeps {
   bases: Pick<BaseRepository, 'byId'>;
   stats: BaseStatsRepository;
+  /** The grams fed at the base: FedGramsRepository, the one definition every screen shows (issue 28 §3). */
+  fedGrams: (baseId: number) => Promise<number>;
   /** The live rooms (enabled devices) of a base. */
   rooms: { ofBase(baseId: number): Promise<LiveRoom[]> };
   clock: Clock;
@@ -23,7 +25,7 @@ export class BaseDetailService {
     if (!base) throw new AppError('not_found');
     const [feeders, fedGrams, firstOnlineAt, rooms] = await Promise.all([
       this.deps.stats.feeders(id),
-      this.deps.stats.fedGrams(id),
+      this.deps.fedGrams(id),
       this.deps.stats.firstOnlineAt(id),
       this.deps.rooms.ofBase(id),
     ]);

@@ -48,7 +48,6 @@ export interface CertificateRow {
 export interface FeedTotals {
   /** Distinct users with a posted feed (acknowledged and charged: its hold was posted). */
   feeders: number;
-  grams: number;
   /** The animal counts of the bases that received food, added up. */
   animals: number;
 }
@@ -167,14 +166,13 @@ export class FeedStatsRepository {
     };
   }
 
-  /** The home page's feeding figures (PRODUCT.md §7). */
+  /** The home page's feeding figures (PRODUCT.md §7); its total food: FedGramsRepository (issue 28 §3). */
   async totals(): Promise<FeedTotals> {
     const received = sql`EXISTS (SELECT 1 FROM "feeds" f WHERE f."base_id" = ${bases.id} AND f."status" = 'succeeded')`;
     const [fed, helped] = await Promise.all([
       this.db
         .select({
           feeders: sql<number>`count(DISTINCT ${feeds.userId}) FILTER (WHERE ${feeds.coinsCharged} > 0)::int`,
-          grams: gramsSum,
         })
         .from(feeds)
         .where(acknowledged),
@@ -183,6 +181,6 @@ export class FeedStatsRepository {
         .from(bases)
         .where(received),
     ]);
-    return { feeders: fed[0]?.feeders ?? 0, grams: fed[0]?.grams ?? 0, animals: helped[0]?.animals ?? 0 };
+    return { feeders: fed[0]?.feeders ?? 0, animals: helped[0]?.animals ?? 0 };
   }
 }

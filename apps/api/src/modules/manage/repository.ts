@@ -14,15 +14,34 @@ export interface ManagedDeviceRow {
   firstOnlineAt: Date | null;
 }
 
-/** A device's acknowledged feeds: counts, grams and this operator's share, since `today` and in total. */
+/**
+ * A device's acknowledged feeds: counts and this operator's share, since `today` and in total (their grams:
+ * FedGramsRepository, the one definition of grams fed).
+ */
 export interface DeviceFeedStats {
   feedsToday: number;
   feedsTotal: number;
-  gramsToday: number;
-  gramsTotal: number;
   revenueToday: number;
   revenueTotal: number;
 }
+
+/** A base its operator manages: its exact location and whether it is published. */
+export interface ManagedBaseRow {
+  id: number;
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+  locationPublic: boolean;
+}
+const managedBaseColumns = {
+  id: bases.id,
+  name: bases.name,
+  address: bases.address,
+  latitude: bases.latitude,
+  longitude: bases.longitude,
+  locationPublic: bases.locationPublic,
+};
 
 /** sum()/count() come back as bigint (PGlite) or text (pg): numbers here. */
 const total = (expr: ReturnType<typeof sql>) => sql<number>`coalesce(${expr}, 0)`.mapWith(Number);
@@ -74,6 +93,21 @@ export class ManageRepository {
     return { rows: rows satisfies ManagedDeviceRow[], total: counted[0]?.n ?? 0 };
   }
 
+  /** The bases the user runs, by id (their exact locations: decision 037). */
+  async basesOf(userId: number): Promise<ManagedBaseRow[]> {
+    return this.db.select(managedBaseColumns).from(bases).where(eq(bases.operatorId, userId)).orderBy(asc(bases.id));
+  }
+
+  /** Publishes one of the user's bases' exact location, or not; undefined when the user does not run it. */
+  async setLocationPublic(userId: number, baseId: number, value: boolean): Promise<ManagedBaseRow | undefined> {
+    const rows = await this.db
+      .update(bases)
+      .set({ locationPublic: value })
+      .where(and(eq(bases.id, baseId), eq(bases.operatorId, userId)))
+      .returning(managedBaseColumns);
+    return rows[0];
+  }
+
   /** Counts of the user's bases, devices and devices online (feeder or camera). */
   async fleetOf(userId: number): Promise<{ bases: number; devices: number; online: number }> {
     const [b, d] = await Promise.all([
@@ -91,7 +125,7 @@ export class ManageRepository {
   }
 
   /**
-   * Per device: acknowledged (succeeded) feeds and their grams, and the share `operatorId` was credited for
+   * Per device: acknowledged (succeeded) feeds, and the share `operatorId` was credited for
    * them (feedCredits: coins charged × the snapshotted rate, rounded down, when they were the feed's operator).
    */
   async feedStats(deviceIds: string[], operatorId: number, today: Date): Promise<Map<string, DeviceFeedStats>> {
@@ -104,8 +138,6 @@ export class ManageRepository {
         deviceId: feeds.deviceId,
         feedsTotal: count(),
         feedsToday: total(sql`sum(case when ${isToday} then 1 else 0 end)`),
-        gramsTotal: total(sql`sum(${feeds.gramsDispensed})`),
-        gramsToday: total(sql`sum(case when ${isToday} then ${feeds.gramsDispensed} else 0 end)`),
         revenueTotal: total(sql`sum(${share})`),
         revenueToday: total(sql`sum(case when ${isToday} then ${share} else 0 end)`),
       })

@@ -8,4 +8,6 @@ import type { ManageService } from './service';
 export const manageRoutes: FastifyPluginAsync<{ manage: ManageService }> = async (app, { manage }) => {
   route(app, e.devices, (request) => manage.devices(currentUser(request).id, request.body));
   route(app, e.summary, (request) => manage.summary(currentUser(request).id));
+  route(app, e.bases, (request) => manage.bases(currentUser(request).id));
+  route(app, e.baseLocation, (request) => manage.setLocationPublic(currentUser(request).id, request.body));
 };

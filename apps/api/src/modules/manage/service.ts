@@ -1,15 +1,22 @@
-import type { EarningsFigure, ManageDeviceListData, ManageSummary } from '@petheart/contracts';
+import type {
+  EarningsFigure,
+  ManageDeviceListData,
+  ManagedBase,
+  ManagedBaseListData,
+  ManagedBaseLocationBody,
+  ManageSummary,
+} from '@petheart/contracts';
+import { AppError } from '../../http/errors';
 import type { Clock } from '../../lib/clock';
 import { dayNumber, startOfUtcDay } from '../../lib/time';
+import { publicLocation } from '../base/location-policy';
 import type { Balance } from '../ledger/presenter';
 import type { OperatorGate } from './gate';
-import type { DeviceFeedStats, ManageRepository } from './repository';
+import type { DeviceFeedStats, ManagedBaseRow, ManageRepository } from './repository';
 
 const NO_FEEDS: DeviceFeedStats = {
   feedsToday: 0,
   feedsTotal: 0,
-  gramsToday: 0,
-  gramsTotal: 0,
   revenueToday: 0,
   revenueTotal: 0,
 };
@@ -17,6 +24,8 @@ const NO_FEEDS: DeviceFeedStats = {
 export interface ManageServiceDeps {
   repo: ManageRepository;
   gate: OperatorGate;
+  /** Grams fed per device (since a time when given): FedGramsRepository, the one definition (issue 28 §3). */
+  fedGrams: (deviceIds: string[], since?: Date) => Promise<Map<string, number>>;
   /** The user's earnings account (LedgerService.balances(userId).earnings). */
   earnings: (userId: number) => Promise<Balance>;
   /** Successful cash-outs so far: coins paid out and the net amount (fen). */
@@ -27,6 +36,22 @@ export interface ManageServiceDeps {
   clock: Clock;
 }
 
+/** A base as its operator sees it: the exact location, and what everyone else sees (decision 037). */
+function toManagedBase(b: ManagedBaseRow): ManagedBase {
+  const shown = publicLocation(b);
+  return {
+    id: b.id,
+    name: b.name,
+    address: b.address,
+    latitude: b.latitude,
+    longitude: b.longitude,
+    location_public: b.locationPublic,
+    public_address: shown.address,
+    public_latitude: shown.latitude,
+    public_longitude: shown.longitude,
+  };
+}
+
 /** The base operator's device management and revenue (GET-like POSTs under /api/manage). */
 export class ManageService {
   constructor(private readonly deps: ManageServiceDeps) {}
@@ -35,11 +60,13 @@ export class ManageService {
     await this.deps.gate.require(userId);
     const now = this.deps.clock.now();
     const { rows, total } = await this.deps.repo.devicesOf(userId, page);
-    const stats = await this.deps.repo.feedStats(
-      rows.map((r) => r.id),
-      userId,
-      startOfUtcDay(now),
-    );
+    const ids = rows.map((r) => r.id);
+    const today = startOfUtcDay(now);
+    const [stats, gramsTotal, gramsToday] = await Promise.all([
+      this.deps.repo.feedStats(ids, userId, today),
+      this.deps.fedGrams(ids),
+      this.deps.fedGrams(ids, today),
+    ]);
     const list = rows.map((d) => {
       const s = stats.get(d.id) ?? NO_FEEDS;
       return {
@@ -57,8 +84,8 @@ export class ManageService {
         disabled: d.disabled,
         feeds_today: s.feedsToday,
         feeds_total: s.feedsTotal,
-        grams_today: s.gramsToday,
-        grams_total: s.gramsTotal,
+        grams_today: gramsToday.get(d.id) ?? 0,
+        grams_total: gramsTotal.get(d.id) ?? 0,
       };
     });
     return { list, total, page: page.page, limit: page.limit };
@@ -88,5 +115,19 @@ export class ManageService {
       coin_value: coinValue,
       currency: this.deps.currency,
     };
+  }
+
+  /** The operator's bases with their exact location and whether it is published. */
+  async bases(userId: number): Promise<ManagedBaseListData> {
+    await this.deps.gate.require(userId);
+    return { list: (await this.deps.repo.basesOf(userId)).map(toManagedBase) };
+  }
+
+  /** Publishes the exact location of one of the operator's bases, or keeps it coarse (others' bases: not_found). */
+  async setLocationPublic(userId: number, body: ManagedBaseLocationBody): Promise<ManagedBase> {
+    await this.deps.gate.require(userId);
+    const row = await this.deps.repo.setLocationPublic(userId, body.base_id, body.location_public);
+    if (!row) throw new AppError('not_found');
+    return toManagedBase(row);
   }
 }

@@ -5,7 +5,8 @@ describe('StatisticsService', () => {
   it('reports deployed devices and the feeds’ totals, reusing the figures until the cache runs out', async () => {
     let now = 0;
     let deployed = 3;
-    let totals = { feeders: 2, grams: 150, animals: 40 };
+    let totals = { feeders: 2, animals: 40 };
+    let grams = 150;
     let queries = 0;
     const service = new StatisticsService({
       devices: {
@@ -15,6 +16,7 @@ describe('StatisticsService', () => {
         },
       },
       feeds: { totals: () => Promise.resolve(totals) },
+      fedGrams: () => Promise.resolve(grams),
       clock: { now: () => new Date(now) },
       cacheMs: 1000,
     });
@@ -25,7 +27,8 @@ describe('StatisticsService', () => {
       total_food_grams: 150,
     });
     deployed = 4;
-    totals = { feeders: 3, grams: 160, animals: 45 };
+    totals = { feeders: 3, animals: 45 };
+    grams = 160;
     now = 999;
     expect((await service.statistics()).devices_deployed).toBe(3);
     expect((await service.statistics()).total_food_grams).toBe(150);

@@ -6,7 +6,9 @@ import type { StatisticsSource } from '../configuration/service';
 export interface StatisticsDeps {
   devices: { countDeployed(): Promise<number> };
   /** What the acknowledged feeds add up to (decision 012). */
-  feeds: { totals(): Promise<{ feeders: number; grams: number; animals: number }> };
+  feeds: { totals(): Promise<{ feeders: number; animals: number }> };
+  /** The grams fed in all: FedGramsRepository, the one definition every screen shows (issue 28 §3). */
+  fedGrams: () => Promise<number>;
   clock: Clock;
   /** How long computed figures are reused: getConfiguration is a hot read. */
   cacheMs: number;
@@ -26,12 +28,16 @@ export class StatisticsService implements StatisticsSource {
   constructor(deps: StatisticsDeps) {
     this.figures = new CachedValue(
       async () => {
-        const [deployed, fed] = await Promise.all([deps.devices.countDeployed(), deps.feeds.totals()]);
+        const [deployed, fed, grams] = await Promise.all([
+          deps.devices.countDeployed(),
+          deps.feeds.totals(),
+          deps.fedGrams(),
+        ]);
         return {
           devices_deployed: deployed,
           animals_helped: fed.animals,
           total_feeders: fed.feeders,
-          total_food_grams: fed.grams,
+          total_food_grams: grams,
         };
       },
       deps.cacheMs,

@@ -10,6 +10,15 @@ describe('EventsPage (the Events tab)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('links to where every coin goes: the platform’s public account (issue 28 §3)', async () => {
+    stubSupport({ events: [] });
+    const router = renderApp('/pages/beneficence/beneficence');
+    await userEvent.click(await screen.findByRole('button', { name: 'Where every coin goes' }, SLOW));
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/pages/public/account');
+    });
+  });
+
   it('lists the events with their progress, station and supporters; a card opens its detail', async () => {
     const calls = stubSupport({
       events: [

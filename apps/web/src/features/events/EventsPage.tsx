@@ -8,7 +8,7 @@ import { useSession } from '../../shared/session';
 import { EmptyState, PageHeader, PagedList, PullToRefresh, usePagedList } from '../../shared/ui';
 import { EVENTS_KEY, supportApi } from './api';
 import { EventCard } from './components/EventCard';
-import { APPLY_PATH } from './paths';
+import { ACCOUNT_PATH, APPLY_PATH } from './paths';
 import styles from './events.module.css';
 
 /**
@@ -39,6 +39,15 @@ export default function EventsPage() {
               }}
             >
               {t('apply')}
+            </button>
+            <button
+              type="button"
+              className={styles.accountButton}
+              onClick={() => {
+                navigateTo(ACCOUNT_PATH);
+              }}
+            >
+              {t('account')}
             </button>
           </section>
           {list.rows.length === 0 && !list.loading && !list.error ? (

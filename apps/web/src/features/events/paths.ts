@@ -3,6 +3,8 @@ export const DETAIL_PATH = '/pages/beneficence/detail';
 export const APPLY_PATH = '/pages/beneficence/apply';
 export const ORDER_CONFIRM_PATH = '/pages/public/orderConfirm';
 export const RECHARGE_PATH = '/pages/money/money';
+/** Where every coin goes: the platform's public account (issue 28 §3). */
+export const ACCOUNT_PATH = '/pages/public/account';
 
 export const eventPath = (id: number) => `${DETAIL_PATH}?id=${String(id)}`;
 

@@ -1,25 +1,38 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DotLoading } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ManagedDevice } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { useNavigator } from '../../shared/navigation';
 import { PageHeader, PagedList, PullToRefresh, usePagedList } from '../../shared/ui';
-import { ALERTS_KEY, CASH_OUT_LOG_PATH, CASH_OUT_PATH, DEVICES_KEY, SUMMARY_KEY, liveRoomPath, manageApi } from './api';
+import {
+  ALERTS_KEY,
+  BASES_KEY,
+  CASH_OUT_LOG_PATH,
+  CASH_OUT_PATH,
+  DEVICES_KEY,
+  SUMMARY_KEY,
+  liveRoomPath,
+  manageApi,
+} from './api';
 import { AlertsBanner } from './components/AlertsBanner';
+import { BaseLocations } from './components/BaseLocations';
 import { DeviceCard } from './components/DeviceCard';
 import { Failure } from './components/Failure';
+import { FoodSection } from './components/FoodSection';
 import { HealthSheet, type SheetDevice } from './components/HealthSheet';
 import { SummaryCard } from './components/SummaryCard';
+import { FOOD_KEY } from './food-api';
 import styles from './manage.module.css';
 
 /**
  * /pages/manage/manage (login required, base operators): the earnings and revenue summary, then each device
  * with its ID, days in operation, revenue share rate and share, online/offline and feedings today and in
  * total, each linking to its health (a sheet: issue 27 §4) and its live room; above them the open alerts of
- * the operator's stations. Pull down to refresh all.
+ * the operator's stations; below them where the operator's bases are shown (the exact location published or
+ * not: decision 037). Pull down to refresh all.
  */
 export default function ManagePage() {
   const { t } = useTranslation('manage');
@@ -34,9 +47,17 @@ export default function ManagePage() {
   const { refetch } = summary;
   const { refetch: refetchAlerts } = alerts;
   const { refresh: refreshDevices } = devices;
+  const queryClient = useQueryClient();
   const refresh = useCallback(
-    () => Promise.all([refetch(), refreshDevices(), refetchAlerts()]),
-    [refetch, refreshDevices, refetchAlerts],
+    () =>
+      Promise.all([
+        refetch(),
+        refreshDevices(),
+        refetchAlerts(),
+        queryClient.invalidateQueries({ queryKey: BASES_KEY }),
+        queryClient.invalidateQueries({ queryKey: FOOD_KEY }),
+      ]),
+    [refetch, refreshDevices, refetchAlerts, queryClient],
   );
   const s = summary.data;
 
@@ -100,6 +121,8 @@ export default function ManagePage() {
                   )}
                 />
               )}
+              <BaseLocations api={api} />
+              <FoodSection />
             </>
           )}
         </div>

@@ -5,6 +5,8 @@ import {
   type DeviceHealth,
   type DeviceRefill,
   type ManageDeviceListData,
+  type ManagedBase,
+  type ManagedBaseListData,
 } from '@petheart/contracts';
 import type { ApiClient } from '../../shared/api';
 
@@ -28,6 +30,15 @@ export function manageApi(api: ApiClient) {
     /** Records a refill (the client toasts a refusal). */
     refill: (deviceId: string, grams: number, photo: string): Promise<DeviceRefill> =>
       api.call(care.refill, { device_id: deviceId, grams, photo }, { task: `refill:${deviceId}` }),
+    /** The operator's bases with their exact and public locations; silent: the section just stays hidden. */
+    bases: (): Promise<ManagedBaseListData> => api.call(manage.bases, undefined, { silent: true }),
+    /** Publishes a base's exact location, or keeps it coarse (the client toasts a refusal). */
+    setLocationPublic: (baseId: number, locationPublic: boolean): Promise<ManagedBase> =>
+      api.call(
+        manage.baseLocation,
+        { base_id: baseId, location_public: locationPublic },
+        { task: `base-location:${String(baseId)}` },
+      ),
   };
 }
 export type ManageApi = ReturnType<typeof manageApi>;
@@ -35,6 +46,7 @@ export type ManageApi = ReturnType<typeof manageApi>;
 export const SUMMARY_KEY = ['manage', 'summary'] as const;
 export const DEVICES_KEY = ['manage', 'devices'] as const;
 export const ALERTS_KEY = ['manage', 'alerts'] as const;
+export const BASES_KEY = ['manage', 'bases'] as const;
 export const healthKey = (deviceId: string) => ['manage', 'health', deviceId] as const;
 export const CASH_OUT_PATH = '/pages/cashOut/cashOut';
 export const CASH_OUT_LOG_PATH = '/pages/cashOut/log';

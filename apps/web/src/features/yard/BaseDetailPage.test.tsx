@@ -46,6 +46,15 @@ describe('BaseDetailPage (Yard)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('links to the base’s public account (issue 28 §3)', async () => {
+    stub({ base: BASE, stats: { feeders: 4, fed_grams: 1500, days_live: 12, live_rooms: 1 }, rooms: [ROOM] });
+    const router = renderApp('/pages/baseDetail/baseDetail?id=6');
+    await userEvent.click(await screen.findByRole('button', { name: 'Public account: where the coins went' }));
+    await waitFor(() => {
+      expect(router.state.location.pathname + router.state.location.search).toBe('/pages/public/account?base_id=6');
+    });
+  });
+
   it('shows the stats, the empty introduction and a room that opens its live page', async () => {
     stub({ base: BASE, stats: { feeders: 4, fed_grams: 1500, days_live: 12, live_rooms: 1 }, rooms: [ROOM] });
     const router = renderApp('/pages/baseDetail/baseDetail?id=6');

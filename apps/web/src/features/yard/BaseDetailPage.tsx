@@ -13,6 +13,8 @@ import { RoomStill, useOfflineSince } from '../../shared/ui/RoomStill';
 import styles from './yard.module.css';
 
 const livePath = (deviceId: string) => `/pages/live/live?device_id=${encodeURIComponent(deviceId)}`;
+/** The base's public account (issue 28 §3). */
+const accountPath = (baseId: number) => `/pages/public/account?base_id=${String(baseId)}`;
 
 /** The id in the query: a positive integer, else null. */
 export function baseIdOf(raw: string | null): number | null {
@@ -105,6 +107,7 @@ function BaseDetailView({ id }: { id: number }) {
   const { locale } = useLanguage();
   const api = useApi();
   const { config } = useSession();
+  const { navigateTo } = useNavigator();
   const assetHost = config?.asset_host ?? '';
   const query = useQuery({
     queryKey: ['base', 'detail', id],
@@ -156,6 +159,15 @@ function BaseDetailView({ id }: { id: number }) {
             </div>
           ))}
         </dl>
+        <button
+          type="button"
+          className={`ph-link-button ${styles.account}`}
+          onClick={() => {
+            navigateTo(accountPath(base.id));
+          }}
+        >
+          {t('account')}
+        </button>
       </section>
       <section className={styles.card} aria-labelledby="yard-intro">
         <h2 id="yard-intro" className={styles.sectionTitle}>
