@@ -102,6 +102,15 @@ export default function CertificatePage() {
                 {t('goFeed')}
               </button>
             )}
+            <button
+              type="button"
+              className={`ph-link-button ${styles.goFeed}`}
+              onClick={() => {
+                navigateTo('/pages/mine/impact');
+              }}
+            >
+              {t('impact')}
+            </button>
           </>
         ) : query.isError ? (
           <EmptyState

@@ -5,6 +5,7 @@ import {
   ContentOutline,
   EditSOutline,
   ExclamationCircleOutline,
+  HeartOutline,
   QuestionCircleOutline,
   SetOutline,
   UnorderedListOutline,
@@ -14,7 +15,17 @@ import type { Role } from '@petheart/contracts';
 
 /** One entry on the Me tab: its label key (namespace `me`, under `mine.`), icon and route. */
 export interface MeEntry {
-  key: 'history' | 'certificate' | 'myPosts' | 'manage' | 'cashOut' | 'cashOutLog' | 'report' | 'qa' | 'settings';
+  key:
+    | 'history'
+    | 'certificate'
+    | 'impact'
+    | 'myPosts'
+    | 'manage'
+    | 'cashOut'
+    | 'cashOutLog'
+    | 'report'
+    | 'qa'
+    | 'settings';
   icon: ComponentType;
   path: string;
 }
@@ -22,6 +33,7 @@ export interface MeEntry {
 export const SERVICE_ENTRIES: readonly MeEntry[] = [
   { key: 'history', icon: BillOutline, path: '/pages/history/history' },
   { key: 'certificate', icon: ContentOutline, path: '/pages/certificate/certificate' },
+  { key: 'impact', icon: HeartOutline, path: '/pages/mine/impact' },
   { key: 'myPosts', icon: EditSOutline, path: '/pages/myPublish/myPublish' },
   { key: 'report', icon: ExclamationCircleOutline, path: '/pages/report/report' },
 ];
