@@ -35,10 +35,14 @@ import { oauthModule } from './modules/oauth';
 import { paymentModule } from './modules/payment';
 import { petModule } from './modules/pet';
 import { postModule } from './modules/post';
+import { proofModule } from './modules/proof';
 import { realtimeModule } from './modules/realtime';
 import { reportModule } from './modules/report';
 import { searchModule } from './modules/search';
+import { statementModule } from './modules/statement';
+import { impactModule } from './modules/impact';
 import { supportModule } from './modules/support';
+import { transparencyModule } from './modules/transparency';
 import { uploadModule } from './modules/upload';
 import { userModule } from './modules/user';
 
@@ -74,6 +78,10 @@ function apiModules(container: Container): ApiModule[] {
     mapsModule(services),
     mediaModule(services),
     careModule(services),
+    transparencyModule(services),
+    proofModule(services),
+    statementModule(services),
+    impactModule(services),
     {
       name: 'database',
       routes: [],
@@ -103,6 +111,8 @@ function apiModules(container: Container): ApiModule[] {
  * - The media server starts after the gateway (whose fresh broker marks every device offline); its viewers'
  *   streams end at preClose, before the HTTP server waits for open requests.
  * - The live stills (taken while cameras stream) stop before the media server deletes the streams' segments.
+ * - The proof clips (cut from the cameras' recordings) stop before the media server too: clips not cut yet are
+ *   failed, cuts under way are waited for.
  */
 const LIFECYCLE_ORDER = [
   'payment expiry',
@@ -114,7 +124,9 @@ const LIFECYCLE_ORDER = [
   'feed sweeper',
   'media server',
   'live stills',
+  'proof clips',
   'station alerts',
+  'monthly statements',
 ] as const;
 
 /** The whole HTTP application as one Fastify plugin; the server entry and the tests both register it. */

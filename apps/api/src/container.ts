@@ -10,7 +10,10 @@ import { wireOperators } from './composition/operators';
 import { wireSite } from './composition/site';
 import { wireSupport } from './composition/support';
 import { wireCare } from './composition/care';
+import { wireProof } from './composition/proof';
+import { wireStatements } from './composition/statements';
 import { wireThumbnails } from './composition/thumbnails';
+import { wireTransparency } from './composition/transparency';
 import type { AppConfig } from './config/env';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { EmbeddedMaintenance } from './db/embedded-maintenance';
@@ -123,6 +126,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     configuration,
     feedStatsRepository,
   });
+  const { proofs, proofClipper, proofJobs } = wireProof({ ...root, media, feedSettlement });
   const { manage, cashouts, cashoutAdmin } = await wireOperators({
     ...root,
     configuration,
@@ -131,6 +135,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     manageRepository,
     operatorGate,
   });
+  const { statements, statementJob, impact } = await wireStatements({ ...root, feedStats });
   const { posts, postComments, search, moderation } = wireCommunity({ ...root, deviceRepository, realtime });
   const { supportApplications, supportEvents, supportGifts, maps } = wireSupport({
     ...root,
@@ -141,6 +146,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     users,
     baseRepository,
   });
+  const { accounts, foodPurchases } = wireTransparency({ ...root, configuration, operatorGate, uploadedImages });
 
   return {
     config,
@@ -187,6 +193,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       feeds,
       feedSettlement,
       feedStats,
+      proofs,
+      proofClipper,
+      proofJobs,
       manage,
       cashouts,
       cashoutAdmin,
@@ -201,6 +210,11 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       supportEvents,
       supportGifts,
       maps,
+      accounts,
+      foodPurchases,
+      statements,
+      statementJob,
+      impact,
     },
     /**
      * Closes what the container opened: the database, the rate limits' store, the sandbox payer. The services

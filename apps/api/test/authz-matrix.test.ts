@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CashoutSchema, FeedSchema, PayRequestDataSchema, PostSchema, type ErrorId } from '@petheart/contracts';
-import { liveClips } from '../src/db/schema';
+import { baseFoodPurchases, liveClips } from '../src/db/schema';
 import { DEMO, createTestApi, loginToken, okData, type CallResult, type TestApi } from './harness';
 import type { TestDevice } from './devices-support';
 import { feed, feedBody, onlineDevice, settled } from './feed-support';
@@ -37,6 +37,7 @@ const PUBLIC_IDS: Record<string, string> = {
   'POST /api/report/create device_id': `${LIVE_ROOM}: anyone may report a problem with it`,
   'POST /api/post/publish device_id': `${LIVE_ROOM}: a post names the room it is about`,
   'POST /api/post/update device_id': `${LIVE_ROOM}: a post names the room it is about`,
+  'POST /api/feed/proof id': 'a succeeded feed’s proof is public by design: its link is shared (issue 28 §1)',
   'POST /api/base/detail id': 'bases (feeding stations) are public pages',
   'POST /api/pet/detail id': 'the pet corner is public',
   'POST /api/pet/list base_id': 'bases are public',
@@ -52,6 +53,9 @@ const PUBLIC_IDS: Record<string, string> = {
   'POST /api/support/orderConfirm rescue_station_id': 'rescue stations are public',
   'POST /api/balance/HelpPay id': 'anyone may help pay for a published item',
   'POST /api/balance/HelpPay rescue_station_id': 'rescue stations are public',
+  'POST /api/statement/list base_id': 'monthly statements are public: anyone may verify a base’s account',
+  'GET /api/statement/download base_id': 'monthly statements are public: anyone may verify a base’s account',
+  'POST /api/transparency/base base_id': 'a base’s public account is open to everyone (issue 28 §3)',
 };
 
 /** Keys that name an object. */
@@ -74,7 +78,9 @@ interface World {
   orderNo: string;
   feedId: string;
   clipId: string;
+  foodPurchaseId: number;
   deviceId: string;
+  baseId: number;
   pendingPostId: number;
   publishedPostId: number;
   commentId: number;
@@ -102,9 +108,27 @@ const FIXTURES: Record<string, (w: World) => Case> = {
   'POST /api/cashout/claim id': (w) => ({ body: { id: w.cashoutId } }),
   'POST /api/balance/order order_no': (w) => ({ body: { order_no: w.orderNo }, ownerSucceeds: true }),
   'POST /api/feed/detail id': (w) => ({ body: { id: w.feedId }, ownerSucceeds: true }),
+  // Its clip is not cut here (no live video): the owner's call answers clip_unavailable, another user's not_found.
+  'POST /api/feed/proof/clip id': (w) => ({ body: { id: w.feedId } }),
   'POST /api/manage/device/health device_id': (w) => ({ body: { device_id: w.deviceId }, ownerSucceeds: true }),
   'POST /api/manage/device/refill device_id': (w) => ({ body: { device_id: w.deviceId, grams: 100 } }),
+  'POST /api/manage/base/location base_id': (w) => ({
+    body: { base_id: w.baseId, location_public: false },
+    ownerSucceeds: true,
+  }),
   'POST /api/feed/status id': (w) => ({ body: { id: w.feedId, wait_ms: 0 }, ownerSucceeds: true }),
+  'POST /api/manage/food/list base_id': (w) => ({ body: { base_id: w.baseId }, ownerSucceeds: true }),
+  'POST /api/manage/food/add base_id': (w) => ({
+    body: {
+      base_id: w.baseId,
+      amount: 100,
+      currency: 'CNY',
+      grams: 100,
+      receipt_photo: '/uploads/r.jpg',
+      purchased_on: '2025-01-01',
+    },
+  }),
+  'POST /api/manage/food/void id': (w) => ({ body: { id: w.foodPurchaseId } }),
   'POST /api/live/clip/publish id': (w) => ({ body: { id: w.clipId } }),
   'POST /api/post/detail id': (w) => ({ body: { id: w.pendingPostId }, ownerSucceeds: true }),
   'POST /api/post/comments id': (w) => ({ body: { id: w.pendingPostId }, ownerSucceeds: true }),
@@ -167,6 +191,7 @@ describe('authorization matrix: another user’s object ids are refused on every
       ['posts', 'user_id'],
       ['post_comments', 'user_id'],
       ['support_applications', 'user_id'],
+      ['base_food_purchases', 'recorded_by'],
     ] as const;
     const out: Record<string, unknown> = {};
     for (const [table, owner] of tables) {
@@ -204,6 +229,18 @@ describe('authorization matrix: another user’s object ids are refused on every
       durationMs: 10_000,
       bytes: 1_000,
     });
+    const [purchase] = await api.container.database.db
+      .insert(baseFoodPurchases)
+      .values({
+        baseId: a.station.baseId,
+        recordedBy: a.id,
+        amount: 100,
+        currency: 'CNY',
+        grams: 1_000,
+        receiptPhoto: '/uploads/receipt.jpg',
+        purchasedAt: new Date(),
+      })
+      .returning();
     const publish = async (token: string, content: string) =>
       okData(await api.post('/api/post/publish', { content, device_id: a.station.deviceId }, { token }), PostSchema);
     const pending = await publish(a.token, 'pending post');
@@ -236,7 +273,9 @@ describe('authorization matrix: another user’s object ids are refused on every
       orderNo: order.order_no,
       feedId: FeedSchema.parse(fed).id,
       clipId,
+      foodPurchaseId: purchase?.id ?? 0,
       deviceId: a.station.deviceId,
+      baseId: a.station.baseId,
       pendingPostId: pending.id,
       publishedPostId: published.id,
       commentId,

@@ -10,6 +10,7 @@ export * from './admin';
 export * from './device';
 export * from './base';
 export * from './console-devices';
+export * from './base-location';
 export * from './live';
 export * from './video-stamp';
 export * from './media-hooks';
@@ -39,3 +40,5 @@ export type {
 export * from './endpoints';
 export * from './station';
 export * from './station-health';
+export * from './statement';
+export * from './transparency';

@@ -92,7 +92,14 @@ describe('loadConfig', () => {
       playbackTtlMs: 3_600_000,
       dir: path.join('/srv/app/data', 'media'),
       ffmpegPath: undefined,
+      proofClipRetentionMs: 90 * 86_400_000,
+      liveClipRetentionMs: 7 * 86_400_000,
     });
+    expect(loadConfig({ PROOF_CLIP_RETENTION_DAYS: '30', LIVE_CLIP_RETENTION_DAYS: '1' }).media).toMatchObject({
+      proofClipRetentionMs: 30 * 86_400_000,
+      liveClipRetentionMs: 86_400_000,
+    });
+    expect(() => loadConfig({ PROOF_CLIP_RETENTION_DAYS: '0' })).toThrow(/PROOF_CLIP_RETENTION_DAYS/);
     expect(loadConfig({ NODE_ENV: 'test' }).media).toMatchObject({ enabled: false, rtmpPort: 0 });
     expect(loadConfig({ NODE_ENV: 'test', MEDIA_ENABLED: 'true' }).media.enabled).toBe(true);
     expect(loadConfig({ MEDIA_ENABLED: 'false', MEDIA_PLAYBACK_TTL_SECONDS: '60' }).media).toMatchObject({

@@ -72,6 +72,10 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,128}$/, 'must be 16–128 letters, digits, _ or -')
     .optional(),
   FFMPEG_PATH: z.string().min(1).optional(),
+  /** Receipts' proof clips are deleted this many days after their feed (issue 28 §1), unless published. */
+  PROOF_CLIP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Live clips users cut and never published (to their room or in a post) are deleted after this many days. */
+  LIVE_CLIP_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   FEED_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   REDIS_URL: z
     .string()
@@ -82,6 +86,11 @@ const EnvSchema = z.object({
   PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** AES-256-GCM key for cash-out card numbers: 64 hex characters (32 bytes); unset = a key kept in DATA_DIR/cashout. */
   CASHOUT_CARD_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 random bytes, e.g. `openssl rand -hex 32`)')
+    .optional(),
+  /** HMAC key of the monthly statements' pseudonyms: 64 hex characters; unset = a key kept in DATA_DIR/statement. */
+  STATEMENT_PSEUDONYM_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 random bytes, e.g. `openssl rand -hex 32`)')
     .optional(),
@@ -189,6 +198,10 @@ export interface AppConfig {
     ffmpegPath: string | undefined;
     /** Scaled out: an nginx-rtmp origin takes the cameras, edges serve HLS; the API carries no video. */
     nginx: NginxMediaConfig | undefined;
+    /** Receipts' proof clips (issue 28 §1) are kept this long unless published (PROOF_CLIP_RETENTION_DAYS). */
+    proofClipRetentionMs: number;
+    /** Users' live clips never published are kept this long (LIVE_CLIP_RETENTION_DAYS). */
+    liveClipRetentionMs: number;
   };
   /**
    * Payments (decision 010): `sandbox` (the embedded default: a confirm page plays the payer and sends signed
@@ -206,6 +219,11 @@ export interface AppConfig {
    * or with a random key generated once and kept in `dir` (every API process must share it).
    */
   cashout: { cardKey: string | undefined; dir: string };
+  /**
+   * Monthly statements (issue 28 §4): users are named by an HMAC with `pseudonymKey` (hex, STATEMENT_PSEUDONYM_KEY),
+   * or with a random key generated once and kept in `dir` (every API process must share it; it must never change).
+   */
+  statement: { pseudonymKey: string | undefined; dir: string };
   /**
    * Maps (decision 016): the Tencent location web service with `tencentKey` (requests signed with `tencentSecretKey`
    * when set); without a key, the local geocoder over the bundled districts and the known stations.
@@ -355,6 +373,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       playbackTtlMs: e.MEDIA_PLAYBACK_TTL_SECONDS * 1000,
       dir: path.join(dataDir, 'media'),
       ffmpegPath: e.FFMPEG_PATH,
+      proofClipRetentionMs: e.PROOF_CLIP_RETENTION_DAYS * 86_400_000,
+      liveClipRetentionMs: e.LIVE_CLIP_RETENTION_DAYS * 86_400_000,
       nginx:
         e.MEDIA_INGEST_URL && e.MEDIA_PLAYBACK_URL && e.MEDIA_ORIGIN_URL && e.MEDIA_HOOK_TOKEN && e.MEDIA_SIGNING_KEY
           ? {
@@ -373,6 +393,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       wechat: wechatConfig(e, publicUrl, cwd),
     },
     cashout: { cardKey: e.CASHOUT_CARD_KEY, dir: path.join(dataDir, 'cashout') },
+    statement: { pseudonymKey: e.STATEMENT_PSEUDONYM_KEY, dir: path.join(dataDir, 'statement') },
     maps: {
       tencentKey: e.TENCENT_MAP_KEY,
       tencentSecretKey: e.TENCENT_MAP_SK,

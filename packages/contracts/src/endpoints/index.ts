@@ -28,8 +28,10 @@ import { reportEndpoints } from './report';
 import { searchEndpoints } from './search';
 import { securityEndpoints } from './security';
 import { stationCareConsoleEndpoints, stationCareEndpoints } from './station-care';
+import { statementEndpoints } from './statement';
 import { supportEndpoints } from './support';
 import { supportConsoleEndpoints } from './support-console';
+import { transparencyEndpoints } from './transparency';
 import { uploadEndpoints } from './upload';
 import { userEndpoints } from './user';
 
@@ -62,8 +64,10 @@ export { reportEndpoints } from './report';
 export { searchEndpoints } from './search';
 export { securityEndpoints } from './security';
 export { stationCareConsoleEndpoints, stationCareEndpoints } from './station-care';
+export { statementEndpoints } from './statement';
 export { supportEndpoints } from './support';
 export { supportConsoleEndpoints } from './support-console';
+export { transparencyEndpoints } from './transparency';
 export { uploadEndpoints } from './upload';
 export { userEndpoints } from './user';
 
@@ -102,8 +106,10 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   securityEndpoints,
   stationCareConsoleEndpoints,
   stationCareEndpoints,
+  statementEndpoints,
   supportEndpoints,
   supportConsoleEndpoints,
+  transparencyEndpoints,
   uploadEndpoints,
   userEndpoints,
 ].flatMap((group: Readonly<Record<string, Endpoint>>) => Object.values(group));
