@@ -115,6 +115,26 @@ const HISTORY: PageCheck = {
   },
 };
 
+const PUBLIC_ACCOUNT: PageCheck = {
+  name: 'public account',
+  path: '/pages/public/account',
+  ready: async (page) => {
+    await expect(heading(page, 'Where every coin goes')).toBeVisible();
+    await expect(page.getByTestId('account-raised')).toBeVisible();
+    await settled(page);
+  },
+};
+
+const IMPACT: PageCheck = {
+  name: 'my impact',
+  path: '/pages/mine/impact',
+  ready: async (page) => {
+    await expect(heading(page, 'My impact')).toBeVisible();
+    await expect(page.getByTestId('impact-summary')).toBeVisible();
+    await settled(page);
+  },
+};
+
 const CONSOLE_SIGN_IN: PageCheck = {
   name: 'console sign-in',
   path: '/admin',
@@ -141,8 +161,9 @@ const SIGNED_OUT: PageCheck[] = [
   MINE_SIGNED_OUT,
   LOGIN_REDIRECT(MONEY),
   LOGIN_REDIRECT(HISTORY),
+  PUBLIC_ACCOUNT,
 ];
-const SIGNED_IN: PageCheck[] = [HOME, INDEX, LIVE, COMMUNITY, MINE_SIGNED_IN, MONEY, HISTORY];
+const SIGNED_IN: PageCheck[] = [HOME, INDEX, LIVE, COMMUNITY, MINE_SIGNED_IN, MONEY, HISTORY, IMPACT];
 
 /** A phone-sized page (as the project's config), signed in as `account` when given (the token as login leaves it). */
 async function phonePage(browser: Browser, baseURL: string, account?: Account): Promise<Page> {
