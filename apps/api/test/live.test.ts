@@ -14,7 +14,7 @@ import {
 } from '@petheart/contracts';
 import { devices } from '../src/db/schema';
 import { distanceMetres } from '../src/lib/geo';
-import { coarsePoint } from '../src/modules/base/location-policy';
+import { coarsePoint, publicPoint } from '../src/modules/base/location-policy';
 import { DEFAULT_LOCATION } from '../src/modules/live/policy';
 import { DEMO_BASES } from '../src/seed/demo-devices';
 import { DEMO, createTestApi, failure, loginToken, okData, type TestApi } from './harness';
@@ -49,8 +49,13 @@ describe('live rooms over HTTP: lists, detail, follow, fan group, comments', () 
     const all = DEMO_BASES.flatMap((b) => b.devices.map((d) => ({ id: d.id, base: b })));
     const expectedFrom = (from: { latitude: number; longitude: number }) =>
       all
-        // From the base's public point: the demo bases have not published theirs (decision 037).
-        .map((d) => ({ id: d.id, distance: Math.round(distanceMetres(from, coarsePoint(d.base))) }))
+        // From the base's public point: coarse unless published (decision 037; the demo publishes one).
+        .map((d) => ({
+          id: d.id,
+          distance: Math.round(
+            distanceMetres(from, publicPoint({ ...d.base, locationPublic: !!d.base.locationPublic })),
+          ),
+        }))
         .sort((a, b) => a.distance - b.distance || a.id.localeCompare(b.id));
 
     const near = await list({ tab: 'near', limit: 100 });

@@ -14,6 +14,8 @@ interface DemoBase {
   animalCount: number;
   introduction: string;
   devices: { id: string; name: string; revenueShareBp: number }[];
+  /** Its operator published the exact location (decision 037); the others show the area only. */
+  locationPublic?: boolean;
 }
 
 /** Demo feeding stations: four in and around Shanghai, one in Tokyo, one in Taipei. */
@@ -38,6 +40,8 @@ export const DEMO_BASES: DemoBase[] = [
     animalCount: 12,
     introduction: 'A quiet corner of the park where neutered strays live.',
     devices: [{ id: 'PH-0003', name: 'Xujiahui Feeder', revenueShareBp: 3000 }],
+    // A shelter point in a public park: its place is no secret.
+    locationPublic: true,
   },
   {
     name: 'Century Park Dog Station',
@@ -130,6 +134,7 @@ export async function seedDemoDevices(container: Container, operatorEmail = 'dem
         longitude: demo.longitude,
         animalCount: demo.animalCount,
         introduction: demo.introduction,
+        locationPublic: demo.locationPublic ?? false,
         operatorId: i === 0 && operator ? operator.id : null,
       }));
     for (const d of demo.devices) {
