@@ -10,6 +10,7 @@ import { installErrorHandling } from './http/error-handler';
 import { localePlugin } from './http/locale';
 import { securityPlugin } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
+import { firstPreview } from './http/page-preview';
 import { webPlugin } from './http/web';
 import { registerRoutes, type ApiModule } from './api-module';
 import { inOrder, runLifecycle } from './lifecycle';
@@ -164,8 +165,11 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
       await app.register(webPlugin, {
         webDist: container.config.webDist,
         uploadDir: container.config.uploadDir,
-        // A shared live room's link preview (its still).
-        previews: (url) => container.services.sharePreview.preview(url),
+        // A shared live room's link preview (its still), and a shared proof's (the still, and its clip).
+        previews: firstPreview([
+          (url) => container.services.sharePreview.preview(url),
+          (url) => container.services.proofPreview.preview(url),
+        ]),
       });
   },
   { name: 'petheart' },

@@ -126,7 +126,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     configuration,
     feedStatsRepository,
   });
-  const { proofs, proofClipper, proofJobs } = wireProof({ ...root, media, feedSettlement });
+  const { proofs, proofClipper, proofJobs, proofPreview } = wireProof({ ...root, media, feedSettlement });
   const { manage, cashouts, cashoutAdmin } = await wireOperators({
     ...root,
     configuration,
@@ -196,6 +196,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       proofs,
       proofClipper,
       proofJobs,
+      proofPreview,
       manage,
       cashouts,
       cashoutAdmin,

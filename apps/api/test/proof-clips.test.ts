@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ const DAY = 86_400_000;
 
 describe.skipIf(!ffmpeg)('proof clips (embedded media server, a real ffmpeg camera)', () => {
   let api: TestApi;
+  let webDist: string;
   let media: MediaServer;
   const publishers: TestPublisher[] = [];
   const devices: TestDevice[] = [];
@@ -76,7 +78,13 @@ describe.skipIf(!ffmpeg)('proof clips (embedded media server, a real ffmpeg came
     okData(await api.post('/api/feed/detail', { id }, { token }), FeedReceiptSchema);
 
   beforeAll(async () => {
-    api = await createTestApi({ seed: false, env: { MEDIA_ENABLED: 'true' } });
+    // A built page to serve (a shared proof's preview is written into it).
+    webDist = await mkdtemp(path.join(os.tmpdir(), 'petheart-web-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="PetHeart." /><title>PetHeart</title></head><body></body></html>',
+    );
+    api = await createTestApi({ seed: false, env: { MEDIA_ENABLED: 'true', WEB_DIST: webDist } });
     const engine = api.container.services.media;
     if (!(engine instanceof MediaServer)) throw new Error('the embedded run uses the embedded media server');
     media = engine;
@@ -87,6 +95,7 @@ describe.skipIf(!ffmpeg)('proof clips (embedded media server, a real ffmpeg came
     await Promise.all(publishers.map((p) => p.kill()));
     await Promise.all(devices.map((d) => d.end()));
     await api.close();
+    await rm(webDist, { recursive: true, force: true });
   });
 
   it('cuts a clip of a feed acknowledged while the camera streams: an MP4 of ~8 s and more, on its receipt', async () => {
@@ -123,6 +132,19 @@ describe.skipIf(!ffmpeg)('proof clips (embedded media server, a real ffmpeg came
       grams_dispensed: 10,
       proof: { state: 'ready', url: proof?.url },
     });
+    // A shared link previews in messengers (crawlers ask for */* and run no script): who fed what where, the clip.
+    const page = await api.app.inject({
+      method: 'GET',
+      url: `/pages/public/proof?id=${fed.id}`,
+      headers: { accept: '*/*' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<title>Clipper fed 10g at ${shared.base_name} - PetHeart</title>`);
+    expect(page.body).toContain(
+      `<meta property="og:video" content="${api.config.publicUrl}/uploads/proofs/${event.id}.mp4" />`,
+    );
+    const unknown = `/pages/public/proof?id=${randomUUID()}`;
+    expect((await api.app.inject({ method: 'GET', url: unknown, headers: { accept: '*/*' } })).statusCode).toBe(404);
     failure(await api.post('/api/feed/proof', { id: randomUUID() }), 404, 'not_found');
     const bad = failure(await api.post('/api/feed/proof', { id: 'not-a-feed' }), 400, 'validation_failed');
     expect(bad.msg).not.toBe('');

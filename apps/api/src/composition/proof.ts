@@ -11,6 +11,7 @@ import { ProofJobs } from '../modules/proof/jobs';
 import { ProofRepository } from '../modules/proof/repository';
 import { ClipRetention } from '../modules/proof/retention';
 import { ProofService } from '../modules/proof/service';
+import { ProofSharePreview } from '../modules/proof/share-preview';
 
 /** How often clips left pending by a stopped process are looked for, and how long after their window they are. */
 const STALE_SWEEP_MS = 30_000;
@@ -91,5 +92,10 @@ export function wireProof({
     retentionIntervalMs: RETENTION_INTERVAL_MS,
     onError,
   });
-  return { proofs, proofClipper, proofJobs };
+  const proofPreview = new ProofSharePreview({
+    proofs: repo,
+    publicUrl: config.publicUrl,
+    assetHost: config.assetHost,
+  });
+  return { proofs, proofClipper, proofJobs, proofPreview };
 }

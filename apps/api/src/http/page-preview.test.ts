@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { previewTags, withPreview, type PagePreview } from './page-preview';
+import { firstPreview, previewTags, withPreview, type PagePreview } from './page-preview';
 
 const PAGE =
   '<!doctype html><html><head><meta name="description" content="PetHeart." /><title>PetHeart</title></head>' +
@@ -38,5 +38,23 @@ describe('a shared page’s link preview', () => {
     expect(tags).not.toContain('og:image');
     expect(tags).toContain('<meta name="twitter:card" content="summary" />');
     expect(withPreview('<p>no head</p>', PREVIEW)).toBe('<p>no head</p>');
+  });
+
+  it('plays a clip in the preview when the page has one', () => {
+    const tags = previewTags({ ...PREVIEW, video: 'https://petheart.example/uploads/proofs/a.mp4' });
+    expect(tags).toContain('<meta property="og:video" content="https://petheart.example/uploads/proofs/a.mp4" />');
+    expect(tags).toContain('<meta property="og:video:type" content="video/mp4" />');
+    expect(previewTags(PREVIEW)).not.toContain('og:video');
+  });
+
+  it('takes the first source that knows the page', async () => {
+    const other = { ...PREVIEW, title: 'Other' };
+    const previews = firstPreview([
+      (url) => Promise.resolve(url.startsWith('/a') ? PREVIEW : undefined),
+      (url) => Promise.resolve(url.startsWith('/a') || url.startsWith('/b') ? other : undefined),
+    ]);
+    expect(await previews('/a')).toBe(PREVIEW);
+    expect(await previews('/b')).toBe(other);
+    expect(await previews('/c')).toBeUndefined();
   });
 });

@@ -10,10 +10,23 @@ export interface PagePreview {
   image: string;
   /** The page's canonical absolute address. */
   url: string;
+  /** An MP4 that plays in the preview (absolute), where there is one. */
+  video?: string;
 }
 
 /** Answers a page's preview from its address (path and query), or undefined when the page has none. */
 export type PagePreviews = (url: string) => Promise<PagePreview | undefined>;
+
+/** The first preview one of `sources` answers for a page (each knows its own pages). */
+export function firstPreview(sources: PagePreviews[]): PagePreviews {
+  return async (url) => {
+    for (const source of sources) {
+      const preview = await source(url);
+      if (preview) return preview;
+    }
+    return undefined;
+  };
+}
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
@@ -27,6 +40,12 @@ export function previewTags(p: PagePreview): string {
     ['property', 'og:description', p.description],
     ['property', 'og:url', p.url],
     ...(p.image ? ([['property', 'og:image', p.image]] as [string, string, string][]) : []),
+    ...(p.video
+      ? ([
+          ['property', 'og:video', p.video],
+          ['property', 'og:video:type', 'video/mp4'],
+        ] as [string, string, string][])
+      : []),
     ['name', 'twitter:card', p.image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', p.title],
     ...(p.image ? ([['name', 'twitter:image', p.image]] as [string, string, string][]) : []),

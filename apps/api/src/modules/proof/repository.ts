@@ -15,6 +15,8 @@ export interface PublicFeedRecord {
   nickname: string;
   deviceId: string;
   deviceName: string;
+  /** The room's newest still ('' before the first). */
+  deviceThumbnail: string;
   baseId: number;
   baseName: string;
   gramsDispensed: number;
@@ -133,6 +135,7 @@ export class ProofRepository {
         nickname: users.nickname,
         deviceId: feeds.deviceId,
         deviceName: devices.name,
+        deviceThumbnail: devices.thumbnail,
         baseId: feeds.baseId,
         baseName: bases.name,
         gramsDispensed: feeds.gramsDispensed,
