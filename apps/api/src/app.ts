@@ -165,10 +165,13 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
       await app.register(webPlugin, {
         webDist: container.config.webDist,
         uploadDir: container.config.uploadDir,
-        // A shared live room's link preview (its still), and a shared proof's (the still, and its clip).
+        // Shared links' previews: a live room (its still), a proof (the still and its clip), a base or its public
+        // account, a post.
         previews: firstPreview([
           (url) => container.services.sharePreview.preview(url),
           (url) => container.services.proofPreview.preview(url),
+          (url) => container.services.basePreview.preview(url),
+          (url) => container.services.postPreview.preview(url),
         ]),
       });
   },

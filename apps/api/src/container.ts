@@ -10,6 +10,7 @@ import { wireOperators } from './composition/operators';
 import { wireSite } from './composition/site';
 import { wireSupport } from './composition/support';
 import { wireCare } from './composition/care';
+import { wirePreviews } from './composition/previews';
 import { wireProof } from './composition/proof';
 import { wireStatements } from './composition/statements';
 import { wireThumbnails } from './composition/thumbnails';
@@ -127,6 +128,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     feedStatsRepository,
   });
   const { proofs, proofClipper, proofJobs, proofPreview } = wireProof({ ...root, media, feedSettlement });
+  const { basePreview, postPreview } = wirePreviews(root);
   const { manage, cashouts, cashoutAdmin } = await wireOperators({
     ...root,
     configuration,
@@ -197,6 +199,8 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       proofClipper,
       proofJobs,
       proofPreview,
+      basePreview,
+      postPreview,
       manage,
       cashouts,
       cashoutAdmin,

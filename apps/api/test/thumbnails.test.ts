@@ -94,8 +94,24 @@ describe('live stills (embedded media server, a real ffmpeg camera)', () => {
     expect(html).toContain(
       `<meta property="og:url" content="${api.config.publicUrl}/pages/live/live?device_id=PH-0001" />`,
     );
+    // The room's base and its public account preview too (no picture: the demo base has no photo).
+    const baseId = String(detail.device.base_id);
+    for (const [page, title] of [
+      [`/pages/baseDetail/baseDetail?id=${baseId}`, `${base.base.name} - PetHeart`],
+      [`/pages/public/account?base_id=${baseId}`, `Where every coin goes: ${base.base.name} - PetHeart`],
+    ] as const) {
+      const html = (await api.get(page, { headers: { accept: '*/*' } })).body.msg;
+      expect(html).toContain(`<title>${title}</title>`);
+      expect(html).toContain(`<meta property="og:url" content="${api.config.publicUrl}${page}" />`);
+    }
+    // A crawler asking for a page without a preview (a post that does not exist) gets nothing.
+    expect((await api.get('/pages/community/detail?id=999999', { headers: { accept: '*/*' } })).status).toBe(404);
     // Other pages, and rooms that do not exist, get the page as it is.
-    for (const page of ['/pages/live/live?device_id=PH-9999', '/pages/index/index']) {
+    for (const page of [
+      '/pages/live/live?device_id=PH-9999',
+      '/pages/index/index',
+      '/pages/community/detail?id=999999',
+    ]) {
       const plain = await api.get(page, { headers: { accept: 'text/html' } });
       expect(plain.status).toBe(200);
       expect(plain.body.msg).not.toContain('og:');

@@ -17,6 +17,19 @@ export interface PagePreview {
 /** Answers a page's preview from its address (path and query), or undefined when the page has none. */
 export type PagePreviews = (url: string) => Promise<PagePreview | undefined>;
 
+/** A picture's absolute address: paths on `origin` (the asset host, else the public origin), http(s) ones as they are. */
+export function absolutePicture(address: string, origin: string): string {
+  if (/^https?:\/\//i.test(address)) return address;
+  if (!address.startsWith('/') || address.startsWith('//')) return '';
+  return `${origin}${address}`;
+}
+
+/** Text on one line, cut to `max` characters with an ellipsis. */
+export function previewText(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 /** The first preview one of `sources` answers for a page (each knows its own pages). */
 export function firstPreview(sources: PagePreviews[]): PagePreviews {
   return async (url) => {

@@ -1,5 +1,5 @@
 import { DeviceIdSchema } from '@petheart/contracts';
-import type { PagePreview } from '../../http/page-preview';
+import { absolutePicture, previewText, type PagePreview } from '../../http/page-preview';
 import { publicAddress } from '../base/location-policy';
 import type { BaseRepository } from '../base/repository';
 import type { DeviceRepository } from '../device/repository';
@@ -33,19 +33,11 @@ export class LiveSharePreview {
     if (!device || device.disabled) return undefined;
     const base = await this.deps.bases.byId(device.baseId);
     if (!base) return undefined;
-    const words = (base.introduction.trim() || publicAddress(base)).replace(/\s+/g, ' ');
     return {
       title: `${base.name} · ${device.name} - PetHeart`,
-      description: words.length > DESCRIPTION_MAX ? `${words.slice(0, DESCRIPTION_MAX - 1)}…` : words,
-      image: this.picture(device.thumbnail || base.photos[0] || ''),
+      description: previewText(base.introduction.trim() || publicAddress(base), DESCRIPTION_MAX),
+      image: absolutePicture(device.thumbnail || base.photos[0] || '', this.deps.assetHost || this.deps.publicUrl),
       url: `${this.deps.publicUrl}${LIVE_ROOM_PAGE}?device_id=${encodeURIComponent(id)}`,
     };
-  }
-
-  /** A picture's absolute address: paths on the asset host (else the public origin), http(s) addresses as they are. */
-  private picture(address: string): string {
-    if (/^https?:\/\//i.test(address)) return address;
-    if (!address.startsWith('/') || address.startsWith('//')) return '';
-    return `${this.deps.assetHost || this.deps.publicUrl}${address}`;
   }
 }
