@@ -166,12 +166,13 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
         webDist: container.config.webDist,
         uploadDir: container.config.uploadDir,
         // Shared links' previews: a live room (its still), a proof (the still and its clip), a base or its public
-        // account, a post.
+        // account, a post, a support event.
         previews: firstPreview([
           (url) => container.services.sharePreview.preview(url),
           (url) => container.services.proofPreview.preview(url),
           (url) => container.services.basePreview.preview(url),
           (url) => container.services.postPreview.preview(url),
+          (url) => container.services.eventPreview.preview(url),
         ]),
       });
   },

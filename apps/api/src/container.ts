@@ -128,7 +128,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     feedStatsRepository,
   });
   const { proofs, proofClipper, proofJobs, proofPreview } = wireProof({ ...root, media, feedSettlement });
-  const { basePreview, postPreview } = wirePreviews(root);
+  const { basePreview, postPreview, eventPreview } = wirePreviews(root);
   const { manage, cashouts, cashoutAdmin } = await wireOperators({
     ...root,
     configuration,
@@ -201,6 +201,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       proofPreview,
       basePreview,
       postPreview,
+      eventPreview,
       manage,
       cashouts,
       cashoutAdmin,
