@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { keptKey } from '../../lib/key-file';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
@@ -45,17 +44,6 @@ export class CardCipher {
   }
 }
 
-const FILE = 'card-key';
-
-async function read(file: string): Promise<Buffer | undefined> {
-  try {
-    const text = (await readFile(file, 'utf8')).trim();
-    return /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The card key: CASHOUT_CARD_KEY (64 hex characters) when configured, else a random key generated once and
  * kept in `dir` (mode 0600), like the payment sandbox's and the media server's keys: processes sharing the
@@ -63,18 +51,5 @@ async function read(file: string): Promise<Buffer | undefined> {
  */
 export async function cardKey(configured: string | undefined, dir: string): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'hex');
-  const file = path.join(dir, FILE);
-  const existing = await read(file);
-  if (existing) return existing;
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const key = randomBytes(32);
-  try {
-    // 'wx': two processes starting at once keep the first key written.
-    await writeFile(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    return key;
-  } catch {
-    const written = await read(file);
-    if (!written) throw new Error(`cannot read or create the cash-out card key in ${dir}`);
-    return written;
-  }
+  return keptKey(dir, 'card-key', 'cash-out card key');
 }
