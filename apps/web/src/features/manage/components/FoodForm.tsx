@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { Button, type ImageUploadItem } from 'antd-mobile';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -9,16 +9,15 @@ import {
   FOOD_NOTE_MAX,
   FoodPurchaseAddBodySchema as Body,
   minorUnits,
-  uploadEndpoints,
   type FoodPurchase,
   type FoodPurchaseListData,
 } from '@petheart/contracts';
-import { ApiError, useApi } from '../../../shared/api';
-import { imageUrl } from '../../../shared/format';
+import { ApiError } from '../../../shared/api';
 import { useMessage } from '../../../shared/i18n';
 import { toast } from '../../../shared/ui';
 import type { FoodApi } from '../food-api';
 import styles from '../health.module.css';
+import { ReceiptPhoto, photoPath } from './ReceiptPhoto';
 import food from '../food.module.css';
 
 /** Today in the phone's own time zone, YYYY-MM-DD (a receipt is dated by where it was bought). */
@@ -120,7 +119,6 @@ export function FoodForm({
 }) {
   const { t } = useTranslation('manage');
   const message = useMessage();
-  const client = useApi();
   const [photos, setPhotos] = useState<ImageUploadItem[]>([]);
   const [photoError, setPhotoError] = useState('');
   const [uploading, setUploading] = useState(false);
@@ -138,21 +136,15 @@ export function FoodForm({
     },
   });
 
-  const upload = async (file: File): Promise<ImageUploadItem> => {
-    const uploaded = await client.upload(uploadEndpoints.upload, file);
-    setPhotoError('');
-    return { url: uploaded.fullurl || imageUrl(uploaded.url, assetHost), extra: uploaded.url };
-  };
-
   const submit = handleSubmit(async (v) => {
-    const first = photos[0];
-    if (!first) {
+    const photo = photoPath(photos);
+    if (!photo) {
       setPhotoError('v.foodPhoto');
       return;
     }
     let purchase: FoodPurchase;
     try {
-      purchase = await api.add({ ...v, receipt_photo: String(first.extra ?? first.url) });
+      purchase = await api.add({ ...v, receipt_photo: photo });
     } catch (error) {
       // The client has toasted why; a field the server refused is shown at its field too.
       for (const issue of error instanceof ApiError ? (error.fields ?? []) : []) {
@@ -224,17 +216,15 @@ export function FoodForm({
         <span className={styles.label} id="food-photo">
           {t('food.photo')}
         </span>
-        <ImageUploader
-          value={photos}
+        <ReceiptPhoto
+          photos={photos}
           onChange={setPhotos}
-          upload={upload}
-          accept="image/jpeg,image/png,image/webp"
-          maxCount={1}
-          showFailed={false}
-          onUploadQueueChange={(tasks) => {
-            setUploading(tasks.some((task) => task.status === 'pending'));
+          onUploading={setUploading}
+          onUploaded={() => {
+            setPhotoError('');
           }}
-          aria-labelledby="food-photo"
+          assetHost={assetHost}
+          labelledBy="food-photo"
         />
         <div className={styles.error} role={photoError ? 'alert' : undefined}>
           {message(photoError || undefined)}

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Button, ImageUploader, type ImageUploadItem } from 'antd-mobile';
+import { Button, type ImageUploadItem } from 'antd-mobile';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DeviceRefillBodySchema, uploadEndpoints, type DeviceRefill } from '@petheart/contracts';
-import { ApiError, useApi } from '../../../shared/api';
-import { imageUrl } from '../../../shared/format';
+import { DeviceRefillBodySchema, type DeviceRefill } from '@petheart/contracts';
+import { ApiError } from '../../../shared/api';
 import { useMessage } from '../../../shared/i18n';
 import { toast } from '../../../shared/ui';
 import type { ManageApi } from '../api';
 import styles from '../health.module.css';
+import { ReceiptPhoto, photoPath } from './ReceiptPhoto';
 
 /** The grams as typed, checked by the contract's own rule (and its message, v.refillGrams). */
 const FormSchema = z.object({
@@ -39,7 +39,6 @@ export function RefillForm({
 }) {
   const { t } = useTranslation('manage');
   const message = useMessage();
-  const client = useApi();
   const [photos, setPhotos] = useState<ImageUploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
   const { control, handleSubmit, formState, reset, setError } = useForm<FormInput, unknown, FormOutput>({
@@ -47,15 +46,8 @@ export function RefillForm({
     defaultValues: { grams: '' },
   });
 
-  const upload = async (file: File): Promise<ImageUploadItem> => {
-    // The API client toasts "Upload failed" (or the server's message) and the uploader drops the image.
-    const data = await client.upload(uploadEndpoints.upload, file);
-    return { url: data.fullurl || imageUrl(data.url, assetHost), extra: data.url };
-  };
-
   const submit = handleSubmit(async ({ grams }) => {
-    const first = photos[0];
-    const photo = first ? String(first.extra ?? first.url) : '';
+    const photo = photoPath(photos);
     let refill: DeviceRefill;
     try {
       refill = await api.refill(deviceId, grams, photo);
@@ -117,17 +109,12 @@ export function RefillForm({
         <span className={styles.label} id="refill-photo">
           {t('care.photo')}
         </span>
-        <ImageUploader
-          value={photos}
+        <ReceiptPhoto
+          photos={photos}
           onChange={setPhotos}
-          upload={upload}
-          accept="image/jpeg,image/png,image/webp"
-          maxCount={1}
-          showFailed={false}
-          onUploadQueueChange={(tasks) => {
-            setUploading(tasks.some((task) => task.status === 'pending'));
-          }}
-          aria-labelledby="refill-photo"
+          onUploading={setUploading}
+          assetHost={assetHost}
+          labelledBy="refill-photo"
         />
       </div>
       <Button block type="submit" color="primary" shape="rounded" loading={formState.isSubmitting} disabled={uploading}>
