@@ -1,23 +1,22 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../shared/api';
 import { formatWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
-import { useNavigator } from '../../shared/navigation';
 import { EmptyState, PageHeader } from '../../shared/ui';
 import { historyApi, proofKey } from './api';
 import { ProofClip } from './components/ProofClip';
 import { PROOF_REFRESH_MS, feedIdOf, proofNeedsRefresh } from './proof';
 import styles from './history.module.css';
+import { PlaceActions } from './components/PlaceActions';
 
 /** A succeeded feed's public proof: who fed, how much fell, where and when, and the clip. */
 function ProofView({ id }: { id: string }) {
   const { t } = useTranslation('history');
   const { locale } = useLanguage();
-  const { navigateTo } = useNavigator();
   const client = useApi();
   const api = useMemo(() => historyApi(client), [client]);
   const cache = useQueryClient();
@@ -58,27 +57,7 @@ function ProofView({ id }: { id: string }) {
           onRetry={() => void query.refetch()}
         />
       </section>
-      <div className={styles.receiptActions}>
-        <Button
-          block
-          shape="rounded"
-          onClick={() => {
-            navigateTo(`/pages/baseDetail/baseDetail?id=${String(proof.base_id)}`);
-          }}
-        >
-          {t('visitBase')}
-        </Button>
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          onClick={() => {
-            navigateTo(`/pages/live/live?device_id=${encodeURIComponent(proof.device_id)}`);
-          }}
-        >
-          {t('proof.watch')}
-        </Button>
-      </div>
+      <PlaceActions baseId={proof.base_id} deviceId={proof.device_id} liveLabel={t('proof.watch')} />
     </article>
   );
 }

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, DotLoading } from 'antd-mobile';
+import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { FeedReceipt } from '@petheart/contracts';
 import { formatWeight } from '../../../shared/format';
 import { useLanguage, useMessage } from '../../../shared/i18n';
-import { useNavigator } from '../../../shared/navigation';
 import { EmptyState } from '../../../shared/ui';
 import { receiptKey, type HistoryApi } from '../api';
 import { PROOF_REFRESH_MS, proofNeedsRefresh } from '../proof';
@@ -14,6 +13,7 @@ import { FeedStatusIcon } from './FeedStatusIcon';
 import { ProofActions } from './ProofActions';
 import { ProofClip } from './ProofClip';
 import styles from '../history.module.css';
+import { PlaceActions } from './PlaceActions';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -42,7 +42,6 @@ function Receipt({
   const { t } = useTranslation('history');
   const message = useMessage();
   const { locale } = useLanguage();
-  const { navigateTo } = useNavigator();
   const tone = feedTone(feed);
   const cost = feedCost(feed);
   const reason = failureMessage(feed);
@@ -108,27 +107,7 @@ function Receipt({
           <span className={styles.mono}>{feed.id}</span>
         </Field>
       </dl>
-      <div className={styles.receiptActions}>
-        <Button
-          block
-          shape="rounded"
-          onClick={() => {
-            navigateTo(`/pages/baseDetail/baseDetail?id=${String(feed.base_id)}`);
-          }}
-        >
-          {t('visitBase')}
-        </Button>
-        <Button
-          block
-          color="primary"
-          shape="rounded"
-          onClick={() => {
-            navigateTo(`/pages/live/live?device_id=${encodeURIComponent(feed.device_id)}`);
-          }}
-        >
-          {t('feedAgain')}
-        </Button>
-      </div>
+      <PlaceActions baseId={feed.base_id} deviceId={feed.device_id} liveLabel={t('feedAgain')} />
     </article>
   );
 }
