@@ -38,7 +38,8 @@ test('a tourist follows a base to its public account; its operator records food 
     .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: gradientPng(320, 480) });
   await expect(operator.locator('.adm-image-uploader-cell img')).toHaveCount(1);
   await operator.getByRole('button', { name: 'Record purchase' }).click();
-  const kg = new RegExp(`${(grams / 1000).toFixed(2).replace(/0$/, '')}0?kg`);
+  // As the app writes weights: 3315 → "3.32kg".
+  const kg = `${new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(grams / 1000)}kg`;
   await expect(food.getByTestId('food-item').filter({ hasText: kg })).toHaveCount(1);
 
   // It is on the public account at once, with its receipt.
