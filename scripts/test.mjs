@@ -15,6 +15,7 @@ mkdirSync(reports, { recursive: true });
 
 const results = [];
 const failedSteps = [];
+const timings = [];
 let failed = false;
 
 function counts(file, kind) {
@@ -69,7 +70,9 @@ function failuresIn(file, kind) {
 
 async function step(name, cmd, args, options) {
   console.log(`\n▶ ${name}`);
+  const began = Date.now();
   const code = await run(cmd, args, options);
+  timings.push(`${name}: ${Math.round((Date.now() - began) / 1000)} s`);
   if (code !== 0) {
     failed = true;
     failedSteps.push(name);
@@ -135,6 +138,7 @@ const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a
 console.log('\nSummary');
 for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
 console.log(`total: ${total.passed} passed, ${total.failed} failed`);
+console.log(`\nTime per step: ${timings.join(', ')}`);
 // What failed, once more at the end and in a file, so that a log's tail (CI keeps only that) says it.
 const lines = [
   ...failedSteps.map((s) => `step failed: ${s}`),
