@@ -42,3 +42,4 @@ export * from './station';
 export * from './station-health';
 export * from './statement';
 export * from './transparency';
+export * from './notification';

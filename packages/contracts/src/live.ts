@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema, RoomStillSchema } from './base';
 import { requiredText, rowId, safeInt } from './fields';
+import { NotificationEventSchema } from './notification';
 
 /** The live room of one device. Every live-room request names the device. */
 export const LiveDeviceBodySchema = z.object({
@@ -278,6 +279,8 @@ export const LiveServerEvents = {
     grams: z.number().int(),
     grams_today: z.number().int(),
   }),
+  /** To the signed-in user's own sockets only: a new notification and their unread count (issue 29 §1). */
+  notification: NotificationEventSchema,
 } as const;
 export type LiveServerEventName = keyof typeof LiveServerEvents;
 export type LiveServerEvent<K extends LiveServerEventName> = z.infer<(typeof LiveServerEvents)[K]>;

@@ -19,6 +19,7 @@ import { manageEndpoints } from './manage';
 import { mapsEndpoints } from './maps';
 import { mediaEndpoints } from './media';
 import { moderationConsoleEndpoints } from './moderation-console';
+import { notificationEndpoints, pushEndpoints } from './notification';
 import { oauthEndpoints } from './oauth';
 import { paymentEndpoints } from './payment';
 import { petEndpoints } from './pet';
@@ -55,6 +56,7 @@ export { manageEndpoints } from './manage';
 export { mapsEndpoints } from './maps';
 export { mediaEndpoints } from './media';
 export { moderationConsoleEndpoints } from './moderation-console';
+export { notificationEndpoints, pushEndpoints } from './notification';
 export { oauthEndpoints } from './oauth';
 export { paymentEndpoints } from './payment';
 export { petEndpoints } from './pet';
@@ -96,11 +98,13 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   mapsEndpoints,
   mediaEndpoints,
   moderationConsoleEndpoints,
+  notificationEndpoints,
   oauthEndpoints,
   paymentEndpoints,
   petEndpoints,
   petConsoleEndpoints,
   postEndpoints,
+  pushEndpoints,
   reportEndpoints,
   searchEndpoints,
   securityEndpoints,

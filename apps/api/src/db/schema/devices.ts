@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, type TextTranslations } from './columns';
 import { users } from './users';
 
 /** Feeding stations (bases): where feeders stand. An admin may assign a base operator (a user). */
@@ -36,6 +36,10 @@ export const bases = pgTable(
      * (about 1 km) and no address (decision 037); the operator and admins see the exact point.
      */
     locationPublic: boolean('location_public').notNull().default(false),
+    /** The language the operator wrote name and introduction in ('' before issue 29: unknown). */
+    textLang: text('text_lang').notNull().default(''),
+    /** The same texts in other languages, added in the console: `{ ja: { name, introduction } }`. */
+    translations: jsonb('translations').$type<TextTranslations>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [index('bases_operator_idx').on(t.operatorId)],

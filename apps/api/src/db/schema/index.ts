@@ -16,3 +16,4 @@ export * from './community';
 export * from './content';
 export * from './cashouts';
 export * from './support';
+export * from './notifications';

@@ -5,12 +5,14 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { type TextTranslations } from './columns';
 import { users } from './users';
 import { ledgerTransactions } from './ledger';
 import { paymentOrders } from './payments';
@@ -71,6 +73,10 @@ export const supportEvents = pgTable(
     status: text('status', { enum: ['live', 'closed'] })
       .notNull()
       .default('live'),
+    /** The language title and description were written in ('' before issue 29: unknown). */
+    textLang: text('text_lang').notNull().default(''),
+    /** The same texts in other languages, added in the console: `{ ja: { title, description } }`. */
+    translations: jsonb('translations').$type<TextTranslations>().notNull().default({}),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
