@@ -1,38 +1,20 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import { Server, type ExtendedError, type Namespace, type Socket } from 'socket.io';
-import {
-  LIVE_NAMESPACE,
-  RoomJoinSchema,
-  type ErrorId,
-  type LiveServerEvent,
-  type LiveServerEventName,
-  type RoomJoinAck,
-  type RoomLeaveAck,
-} from '@petheart/contracts';
+import { Server, type ExtendedError } from 'socket.io';
+import { LIVE_NAMESPACE, RoomJoinSchema, type LiveServerEvent, type LiveServerEventName } from '@petheart/contracts';
 import type { Authenticator } from '../../http/auth';
+import type { CreatedNotification } from '../notification/ports';
 import { Coalescer } from './coalescer';
 import { ViewerCluster } from './cluster';
+import {
+  reply,
+  tooManySockets,
+  type JoinAnswer,
+  type LiveNamespace,
+  type LiveServer,
+  type LiveSocket,
+} from './socket-types';
+import { UserChannel, socketLocale, type UserNotices } from './user-channel';
 import { LocalViewers, MAX_SOCKETS_PER_VIEWER, SocketCounts, clientAddress, viewerKey } from './viewer-keys';
-
-type ServerEvents = { [K in LiveServerEventName]: (payload: LiveServerEvent<K>) => void };
-/** What a socket may emit: `join` (ack RoomJoinAck) and `leave` (ack RoomLeaveAck). Payloads are validated. */
-interface ClientEvents {
-  join: (body: unknown, ack?: unknown) => void;
-  leave: (body: unknown, ack?: unknown) => void;
-}
-/** Between API processes (Redis adapter): each announces its distinct viewers of a room (keys and count). */
-interface ClusterEvents {
-  viewers: (announcement: unknown) => void;
-}
-interface SocketData {
-  /** The signed-in user (handshake auth.token), null for a tourist. */
-  userId: number | null;
-  /** Who the socket counts as in its rooms (viewerKey): the user, or a tourist's address. */
-  viewer: string;
-}
-type LiveServer = Server<ClientEvents, ServerEvents, ClusterEvents, SocketData>;
-type LiveSocket = Socket<ClientEvents, ServerEvents, ClusterEvents, SocketData>;
-type LiveNamespace = Namespace<ClientEvents, ServerEvents, ClusterEvents, SocketData>;
 
 export interface LiveRealtimeDeps {
   authenticator: Authenticator;
@@ -47,28 +29,14 @@ export interface LiveRealtimeDeps {
   trustProxy?: boolean;
   /** Sockets a viewer (user or tourist address) may hold in this process (default MAX_SOCKETS_PER_VIEWER). */
   maxSocketsPerViewer?: number;
+  /** The notification centre: a signed-in user's sockets get their new notifications (issue 29 §1). */
+  notices?: UserNotices;
 }
 
 /** Rooms one socket may be in at once (a viewer watches one; a few for tabs and previews). */
 const MAX_ROOMS_PER_SOCKET = 4;
 const roomOf = (deviceId: string) => `d:${deviceId}`;
 const deviceOf = (room: string) => (room.startsWith('d:') ? room.slice(2) : undefined);
-
-/** Acks as the contract has them, failures with an error id. */
-type Failure = { ok: false; error: ErrorId };
-type JoinAnswer = Extract<RoomJoinAck, { ok: true }> | Failure;
-type LeaveAnswer = Extract<RoomLeaveAck, { ok: true }> | Failure;
-
-function reply(ack: unknown, answer: JoinAnswer | LeaveAnswer): void {
-  if (typeof ack === 'function') (ack as (a: JoinAnswer | LeaveAnswer) => void)(answer);
-}
-
-/** A refused connection: the client's connect_error has message `rate_limited` and this data. */
-function tooManySockets(limit: number): ExtendedError {
-  const error: ExtendedError = new Error('rate_limited' satisfies ErrorId);
-  error.data = { error: 'rate_limited' satisfies ErrorId, limit };
-  return error;
-}
 
 /**
  * socket.io on the API's HTTP server: namespace /live, one room per device. Viewers = distinct viewers in
@@ -82,6 +50,7 @@ export class LiveRealtime {
   private io: LiveServer | undefined;
   private nsp: LiveNamespace | undefined;
   private cluster: { viewers: ViewerCluster; close(): Promise<void> } | undefined;
+  private users: UserChannel | undefined;
   private readonly local = new LocalViewers();
   private readonly sockets: SocketCounts;
   /** With TRUST_PROXY: each engine.io connection's client address, read before its request is dropped. */
@@ -125,6 +94,11 @@ export class LiveRealtime {
     });
     const nsp = io.of(LIVE_NAMESPACE);
     this.nsp = nsp;
+    const { notices } = this.deps;
+    if (notices)
+      this.users = new UserChannel(nsp, notices, this.onError, (batch) => {
+        if (this.cluster) nsp.serverSideEmit('notifications', batch);
+      });
     nsp.use((socket, next) => {
       this.admit(socket).then(
         (refusal) => {
@@ -160,6 +134,9 @@ export class LiveRealtime {
     nsp.on('viewers', (announcement) => {
       viewers.receive(announcement);
     });
+    nsp.on('notifications', (batch) => {
+      this.users?.received(batch);
+    });
     this.cluster = { viewers, close: () => redis.close() };
   }
 
@@ -189,12 +166,21 @@ export class LiveRealtime {
     });
   }
 
+  /**
+   * New notifications (a NotificationListener's batch): each reader's open apps, in this process and (Redis) the
+   * others, get theirs in their own language with the unread count.
+   */
+  deliverNotifications(batch: readonly CreatedNotification[]): void {
+    this.users?.deliver(batch);
+  }
+
   /** Disconnects every socket and stops serving socket.io; the HTTP server itself is left to its owner. */
   async close(): Promise<void> {
     const { io, nsp, cluster } = this;
     this.io = undefined;
     this.nsp = undefined;
     this.cluster = undefined;
+    this.users = undefined;
     if (!io || !nsp) return;
     cluster?.viewers.stop();
     nsp.disconnectSockets(true);
@@ -227,10 +213,12 @@ export class LiveRealtime {
     if (!this.sockets.acquire(key)) return tooManySockets(this.sockets.limit);
     socket.data.userId = user?.id ?? null;
     socket.data.viewer = key;
+    socket.data.lang = socketLocale(socket);
     return undefined;
   }
 
   private onConnection(socket: LiveSocket): void {
+    this.users?.joined(socket);
     socket.on('join', (body, ack) => {
       this.join(socket, body).then(
         (answer) => {
