@@ -1,0 +1,10 @@
+export {
+  keyBytes,
+  pushState,
+  pushSupported,
+  refreshPush,
+  subscribePush,
+  unsubscribePush,
+  type PushState,
+  type SubscribeResult,
+} from './browser';
