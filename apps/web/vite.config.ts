@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { MESSAGES_MODULE, messagesPlugin } from './vite-messages-plugin.ts';
+import { pwaPlugins } from './vite-pwa.ts';
 
 const require = createRequire(import.meta.url);
 /** react-router 7 publishes its production build only by path (its exports map always names development). */
@@ -47,6 +48,8 @@ export default defineConfig(({ mode }) => ({
       include: /\.(?:js|mjs|css|html|json|svg|txt|webmanifest)$/u,
       threshold: 1024,
     }),
+    // The web app manifest, the service worker (/sw.js) and the offline page (decision 038).
+    ...pwaPlugins(),
   ],
   base: '/',
   // A JSON module (the translated strings) exports its object only: named exports per top-level key would

@@ -4,11 +4,12 @@ import './app/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { reloadForNewVersion, startServiceWorker } from './app/pwa/start';
 import { checkVersion } from './app/startup';
 
 if (
   !checkVersion(localStorage, () => {
-    window.location.reload();
+    reloadForNewVersion(window);
   })
 ) {
   const container = document.getElementById('root');
@@ -19,4 +20,5 @@ if (
       </StrictMode>,
     );
   }
+  startServiceWorker(window);
 }

@@ -9,6 +9,7 @@ export function showAlert(title: string, content: string) {
   return Dialog.alert({ title, 'aria-label': title, content: <div className="ph-error-detail">{content}</div> });
 }
 
-export function showConfirm(title: string, content: string) {
-  return Dialog.confirm({ title, 'aria-label': title, content });
+/** A confirmation; `buttons` names its two actions when OK and Cancel would not say what they do. */
+export function showConfirm(title: string, content: string, buttons?: { confirmText: string; cancelText: string }) {
+  return Dialog.confirm({ title, 'aria-label': title, content, ...buttons });
 }
