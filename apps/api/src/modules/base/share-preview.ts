@@ -1,4 +1,5 @@
-import { absolutePicture, previewText, type PagePreview } from '../../http/page-preview';
+import { translate, type Locale } from '@petheart/contracts';
+import { absolutePicture, previewText, translatedText, type PagePreview } from '../../http/page-preview';
 import { publicAddress } from './location-policy';
 import type { BaseRepository } from './repository';
 
@@ -18,27 +19,29 @@ export interface BaseSharePreviewDeps {
 const idOf = (raw: string | null) => (raw !== null && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : undefined);
 
 /**
- * A shared base page's or public account's preview in messengers: the base's name, its words (else its public
- * address: decision 037) and its first photo; none for a base that does not exist.
+ * A shared base page's or public account's preview in messengers, in the link's language: the base's name, its
+ * words (translated where the operator added them; else its public address, decision 037; else what the page is)
+ * and its first photo; none for a base that does not exist.
  */
 export class BaseSharePreview {
   constructor(private readonly deps: BaseSharePreviewDeps) {}
 
-  async preview(address: string): Promise<PagePreview | undefined> {
+  async preview(address: string, locale: Locale = 'en'): Promise<PagePreview | undefined> {
     const url = new URL(address, 'http://page.invalid');
     const account = url.pathname === ACCOUNT_PAGE;
     if (!account && url.pathname !== BASE_PAGE) return undefined;
     const id = idOf(url.searchParams.get(account ? 'base_id' : 'id'));
     if (id === undefined || id > 2_147_483_647) return undefined;
-    const base = await this.deps.bases.byId(id);
-    if (!base) return undefined;
-    const words = previewText(base.introduction.trim() || publicAddress(base), DESCRIPTION_MAX);
+    const row = await this.deps.bases.byId(id);
+    if (!row) return undefined;
+    const base = translatedText(row, locale, 'name', row.name);
+    const words = translatedText(row, locale, 'introduction', row.introduction).trim() || publicAddress(row);
     return {
-      title: account ? `Where every coin goes: ${base.name} - PetHeart` : `${base.name} - PetHeart`,
+      title: translate(locale, account ? 'share.account.title' : 'share.base.title', { base }),
       description: account
-        ? `Coins raised, grams the feeders' scales measured, food bought and monthly statements of ${base.name}.`
-        : words,
-      image: absolutePicture(base.photos[0] ?? '', this.deps.assetHost || this.deps.publicUrl),
+        ? translate(locale, 'share.account.description', { base })
+        : previewText(words || translate(locale, 'share.base.description'), DESCRIPTION_MAX),
+      image: absolutePicture(row.photos[0] ?? '', this.deps.assetHost || this.deps.publicUrl),
       url: `${this.deps.publicUrl}${url.pathname}?${account ? 'base_id' : 'id'}=${String(id)}`,
     };
   }

@@ -35,6 +35,8 @@ export interface LeaderRow {
 }
 
 export interface CertificateRow {
+  /** A disabled account's certificate is not shown to others. */
+  status: 'normal' | 'disabled';
   nickname: string;
   avatar: string;
   joinedAt: Date;
@@ -132,7 +134,7 @@ export class FeedStatsRepository {
       AND f."user_id" = ${userId} AND f."status" = 'succeeded')`;
     const [user, fed, helped] = await Promise.all([
       this.db
-        .select({ nickname: users.nickname, avatar: users.avatar, joinedAt: users.createdAt })
+        .select({ status: users.status, nickname: users.nickname, avatar: users.avatar, joinedAt: users.createdAt })
         .from(users)
         .where(eq(users.id, userId))
         .limit(1),

@@ -31,6 +31,16 @@ describe('a shared post’s link preview', () => {
     expect(preview?.url).toBe('https://petheart.example/pages/community/detail?id=12');
   });
 
+  it('says what a post of pictures only is, in the link’s language; the words stay as written', async () => {
+    expect(await previews(view({ content: '' })).preview('/pages/community/detail?id=12', 'zh-CN')).toMatchObject({
+      title: 'Leo：PetHeart 社区的一条动态。 - PetHeart',
+      description: 'PetHeart 社区的一条动态。',
+    });
+    const ja = await previews(view()).preview('/pages/community/detail?id=12', 'ja');
+    expect(ja?.title).toMatch(/^Leo：Mochi finally ate/);
+    expect(ja?.description).toMatch(/^Mochi finally ate/);
+  });
+
   it('has none for a post waiting for review or rejected, an unknown id, or another page', async () => {
     expect(await previews(view({ status: 'ped' })).preview('/pages/community/detail?id=12')).toBeUndefined();
     expect(await previews(view({ status: 'rej' })).preview('/pages/community/detail?id=12')).toBeUndefined();

@@ -1,3 +1,4 @@
+import { translate, type Locale } from '@petheart/contracts';
 import { absolutePicture, previewText, type PagePreview } from '../../http/page-preview';
 import type { PostRepository } from './repository';
 
@@ -15,13 +16,14 @@ export interface PostSharePreviewDeps {
 }
 
 /**
- * A shared post's preview in messengers: its author, its words and its first picture; none for a post that is not
- * published (waiting for review, rejected, deleted) or does not exist.
+ * A shared post's preview in messengers: its author, its words (as written: posts are not translated; a post of
+ * pictures only is said to be a community post in the link's language) and its first picture; none for a post
+ * that is not published (waiting for review, rejected, deleted) or does not exist.
  */
 export class PostSharePreview {
   constructor(private readonly deps: PostSharePreviewDeps) {}
 
-  async preview(address: string): Promise<PagePreview | undefined> {
+  async preview(address: string, locale: Locale = 'en'): Promise<PagePreview | undefined> {
     const url = new URL(address, 'http://page.invalid');
     if (url.pathname !== POST_PAGE) return undefined;
     const raw = url.searchParams.get('id') ?? '';
@@ -29,9 +31,13 @@ export class PostSharePreview {
     const view = await this.deps.posts.view(Number(raw));
     if (view?.post.status !== 'res') return undefined;
     const { post, author } = view;
+    const words = previewText(post.content, DESCRIPTION_MAX) || translate(locale, 'share.post.description');
     return {
-      title: `${author.nickname || 'PetHeart'}: ${previewText(post.content, TITLE_WORDS)} - PetHeart`,
-      description: previewText(post.content, DESCRIPTION_MAX),
+      title: translate(locale, 'share.post.title', {
+        author: author.nickname || 'PetHeart',
+        words: previewText(words, TITLE_WORDS),
+      }),
+      description: words,
       image: absolutePicture(post.images[0] ?? '', this.deps.assetHost || this.deps.publicUrl),
       url: `${this.deps.publicUrl}${POST_PAGE}?id=${raw}`,
     };

@@ -28,6 +28,34 @@ describe('a shared support event’s link preview', () => {
     });
   });
 
+  it('speaks the link’s language: the console’s translation where there is one, else the words as written', async () => {
+    const translated = {
+      ...FOUND,
+      event: { ...FOUND.event, translations: { 'zh-CN': { title: '过冬的疫苗', description: '十二只猫需要打针。' } } },
+    } as unknown as EventWithStation;
+    const source = new EventSharePreview({
+      events: { eventById: () => Promise.resolve(translated) },
+      publicUrl: 'https://petheart.example',
+      assetHost: '',
+    });
+    expect(await source.preview('/pages/beneficence/detail?id=4', 'zh-CN')).toMatchObject({
+      title: '过冬的疫苗 · Xuhui Paws - PetHeart',
+      description: '十二只猫需要打针。',
+    });
+    expect((await source.preview('/pages/beneficence/detail?id=4', 'ja'))?.title).toBe(
+      'Vaccines for winter · Xuhui Paws - PetHeart',
+    );
+    const wordless: EventWithStation = { ...FOUND, event: { ...FOUND.event, description: '' } };
+    const plain = new EventSharePreview({
+      events: { eventById: () => Promise.resolve(wordless) },
+      publicUrl: 'https://petheart.example',
+      assetHost: '',
+    });
+    expect((await plain.preview('/pages/beneficence/detail?id=4', 'ja'))?.description).toBe(
+      'Xuhui Paws が PetHeart で支援を呼びかけています。',
+    );
+  });
+
   it('has none for an unknown or bad id, or another page', async () => {
     for (const page of [
       '/pages/beneficence/detail?id=5',

@@ -1,4 +1,5 @@
-import { absolutePicture, previewText, type PagePreview } from '../../http/page-preview';
+import { translate, type Locale } from '@petheart/contracts';
+import { absolutePicture, previewText, translatedText, type PagePreview } from '../../http/page-preview';
 import type { SupportEventRepository } from './event-repository';
 
 /** The web app's support event page, as its link is shared: `/pages/beneficence/detail?id=…`. */
@@ -13,11 +14,14 @@ export interface EventSharePreviewDeps {
   assetHost: string;
 }
 
-/** A shared support event's preview in messengers: its title and rescue station, its words and its cover. */
+/**
+ * A shared support event's preview in messengers: its title and rescue station, its words (in the link's language
+ * where the console added them) and its cover.
+ */
 export class EventSharePreview {
   constructor(private readonly deps: EventSharePreviewDeps) {}
 
-  async preview(address: string): Promise<PagePreview | undefined> {
+  async preview(address: string, locale: Locale = 'en'): Promise<PagePreview | undefined> {
     const url = new URL(address, 'http://page.invalid');
     if (url.pathname !== EVENT_PAGE) return undefined;
     const raw = url.searchParams.get('id') ?? '';
@@ -25,9 +29,16 @@ export class EventSharePreview {
     const found = await this.deps.events.eventById(Number(raw));
     if (!found) return undefined;
     const { event, station } = found;
+    const words = translatedText(event, locale, 'description', event.description).trim();
     return {
-      title: `${event.title} · ${station.name} - PetHeart`,
-      description: previewText(event.description, DESCRIPTION_MAX),
+      title: translate(locale, 'share.event.title', {
+        title: translatedText(event, locale, 'title', event.title),
+        station: station.name,
+      }),
+      description: previewText(
+        words || translate(locale, 'share.event.description', { station: station.name }),
+        DESCRIPTION_MAX,
+      ),
       image: absolutePicture(event.cover, this.deps.assetHost || this.deps.publicUrl),
       url: `${this.deps.publicUrl}${EVENT_PAGE}?id=${raw}`,
     };

@@ -37,10 +37,13 @@ const certificate = (over: Partial<FeedCertificate> = {}): FeedCertificate => ({
   ...over,
 });
 
+const LINK_ID = 'AbCdEfGhIjKlMnOpQrStUv';
+
 function stub(c: FeedCertificate) {
   return stubApi((call: ApiCall) => {
     if (call.endpoint === userEndpoints.index) return { userinfo: user };
     if (call.endpoint === feedStatsEndpoints.certificate) return c;
+    if (call.endpoint === feedStatsEndpoints.certificateLink) return { id: LINK_ID };
     return undefined;
   });
 }
@@ -92,6 +95,23 @@ describe('CertificatePage', () => {
     const data = share.mock.calls[0]?.[0];
     expect(data?.files?.[0]?.name).toBe('petheart-certificate.png');
     expect(data?.text).toBe('I have provided 1.5kg of food to stray animals with PetHeart!');
+    // With the certificate's public link, in the sharer's language (issue 29 §4).
+    expect(data?.url).toBe(`${window.location.origin}/pages/public/certificate?id=${LINK_ID}&lang=en`);
+  });
+
+  it('shares the public link through the system share sheet where files cannot be shared', async () => {
+    const share = vi.fn((_data: ShareData) => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    stub(certificate());
+    renderApp('/pages/certificate/certificate', { locale: 'zh-TW', token: 'tok' });
+    await screen.findByRole('link', { name: '儲存圖片' });
+    await userEvent.click(screen.getByRole('button', { name: '分享' }));
+    await waitFor(() => {
+      expect(share).toHaveBeenCalledTimes(1);
+    });
+    const data = share.mock.calls[0]?.[0];
+    expect(data?.files).toBeUndefined();
+    expect(data?.url).toBe(`${window.location.origin}/pages/public/certificate?id=${LINK_ID}&lang=zh-TW`);
   });
 
   it('else shows the link to share (in Japanese), and invites a newcomer to feed', async () => {
@@ -104,6 +124,8 @@ describe('CertificatePage', () => {
     await screen.findByRole('link', { name: '画像を保存' });
     await userEvent.click(screen.getByRole('button', { name: 'シェア' }));
     expect(await screen.findByText('このリンクをコピーしてシェアしてください')).toBeInTheDocument();
-    expect(screen.getByText(`${window.location.origin}/`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`${window.location.origin}/pages/public/certificate?id=${LINK_ID}&lang=ja`),
+    ).toBeInTheDocument();
   });
 });

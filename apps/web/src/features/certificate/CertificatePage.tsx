@@ -6,11 +6,11 @@ import { feedStatsEndpoints } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { formatWeight } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
-import { useNavigator } from '../../shared/navigation';
+import { shareLink, useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
 import { EmptyState, PageHeader, alertDialog } from '../../shared/ui';
 import { CertificateCard } from './CertificateCard';
-import { certificateShareMode, isShareAbort, shareUrl } from './share';
+import { certificateShareMode, isShareAbort, publicCertificatePath } from './share';
 import { certificateText } from './text';
 import { CERTIFICATE_FILE, useCertificateImage } from './useCertificateImage';
 import styles from './certificate.module.css';
@@ -18,7 +18,9 @@ import styles from './certificate.module.css';
 /**
  * /pages/certificate/certificate (login required): days since joining, animals helped and grams provided
  * (from the user's acknowledged feeds), as a certificate card; saved as a PNG (drawn on a canvas, a download
- * link) and shared (the image through the Web Share API where files can be shared, else the spec's share).
+ * link) and shared with its public link (issue 29 §4: /pages/public/certificate?id=…, which anyone may open, in
+ * the sharer's language): the image with it through the Web Share API where files can be shared, else the link
+ * through the system share sheet, else the spec's share (the link copied).
  */
 export default function CertificatePage() {
   const { t } = useTranslation('certificate');
@@ -37,11 +39,18 @@ export default function CertificatePage() {
     [data, t, locale, user?.id, issuedAt],
   );
   const image = useCertificateImage(text);
+  // The certificate's public link: its opaque id, the same every time.
+  const link = useQuery({
+    queryKey: ['feed', 'certificate', 'link', user?.id ?? 0],
+    queryFn: () => api.call(feedStatsEndpoints.certificateLink, undefined, { silent: true }),
+    staleTime: Infinity,
+  });
 
   const share = useCallback(async () => {
     if (!data) return;
     const file = image.state === 'ready' ? image.file : null;
-    const url = shareUrl('/', window.location.origin);
+    const id = link.data?.id ?? (await link.refetch()).data?.id;
+    const url = shareLink(id ? publicCertificatePath(id) : '/', window.location.origin, locale);
     const shareText = t('shareText', { weight: formatWeight(data.grams, locale) });
     const canCopy = window.isSecureContext && 'clipboard' in navigator;
     const mode = certificateShareMode(navigator, file, canCopy);
@@ -49,9 +58,14 @@ export default function CertificatePage() {
       await alertDialog(t('share'), t('messengerHint'));
       return;
     }
-    if (mode === 'files' && file) {
+    if (mode === 'files' || mode === 'sheet') {
       try {
-        await navigator.share({ files: [file], title: t('title'), text: shareText });
+        await navigator.share({
+          ...(mode === 'files' && file ? { files: [file] } : {}),
+          title: t('title'),
+          text: shareText,
+          url,
+        });
         return;
       } catch (error) {
         if (isShareAbort(error)) return;
@@ -68,7 +82,7 @@ export default function CertificatePage() {
       }
     }
     await alertDialog(t('copyManually'), url);
-  }, [data, image, t, locale]);
+  }, [data, image, link, t, locale]);
 
   return (
     <div className={styles.page}>

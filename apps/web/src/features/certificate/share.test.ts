@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateShareMode, isShareAbort } from './share';
+import { certificateShareMode, isShareAbort, publicCertificatePath } from './share';
 
 const CHROME = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36';
 const WECHAT = `${CHROME} MicroMessenger/8.0.49`;
@@ -12,6 +12,13 @@ describe('sharing the certificate', () => {
 
   it('shares the image where the browser can share files', () => {
     expect(certificateShareMode({ userAgent: CHROME, canShare: () => true }, png, true)).toBe('files');
+  });
+
+  it('shares the public link through the system sheet where files cannot be shared', () => {
+    const share = () => Promise.resolve();
+    expect(certificateShareMode({ userAgent: CHROME, canShare: () => false, share }, png, true)).toBe('sheet');
+    expect(certificateShareMode({ userAgent: CHROME, share }, null, false)).toBe('sheet');
+    expect(publicCertificatePath('Ab-_09')).toBe('/pages/public/certificate?id=Ab-_09');
   });
 
   it('else copies the link (or shows it), as the spec’s share does', () => {

@@ -1,18 +1,19 @@
 /** WeChat's in-app browser (and WeCom's, which carries the same token). */
 export const isMessenger = (userAgent: string) => /MicroMessenger/i.test(userAgent);
 
-/** The address to share: absolute, on this origin. */
-export const shareUrl = (pathOrUrl: string, origin: string) => new URL(pathOrUrl, origin).href;
+/** The certificate's public page (issue 29 §4): anyone may open it, signed out. */
+export const publicCertificatePath = (id: string) => `/pages/public/certificate?id=${encodeURIComponent(id)}`;
 
 /**
  * How the certificate is shared: inside the messenger, its top-right menu (spec §8); elsewhere the image
- * itself through the Web Share API when the browser can share files; else the spec's link-copied alert (or
- * the link to copy by hand when the clipboard cannot be written).
+ * itself with the certificate's public link through the Web Share API when the browser can share files, else
+ * the link through the system share sheet where there is one; else the spec's link-copied alert (or the link to
+ * copy by hand when the clipboard cannot be written).
  */
-export type CertificateShareMode = 'messenger' | 'files' | 'clipboard' | 'manual';
+export type CertificateShareMode = 'messenger' | 'files' | 'sheet' | 'clipboard' | 'manual';
 
 export function certificateShareMode(
-  nav: { userAgent: string; canShare?: (data: ShareData) => boolean },
+  nav: { userAgent: string; canShare?: (data: ShareData) => boolean; share?: unknown },
   file: File | null,
   canCopy: boolean,
 ): CertificateShareMode {
@@ -24,6 +25,7 @@ export function certificateShareMode(
       // A browser that throws on files cannot share them.
     }
   }
+  if (typeof nav.share === 'function') return 'sheet';
   return canCopy ? 'clipboard' : 'manual';
 }
 

@@ -1,4 +1,4 @@
-import type { FeedCertificate, Locale } from '@petheart/contracts';
+import type { Locale, PublicCertificate } from '@petheart/contracts';
 import { formatCount, formatDate, formatWeight } from '../../shared/format';
 import type { CertificateText } from './draw';
 
@@ -7,9 +7,12 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 /** The certificate number: the user's id, zero-padded ("PH-000042"). */
 export const certificateNo = (userId: number) => `PH-${String(userId).padStart(6, '0')}`;
 
-/** Every word of the certificate (the page card and the image say the same). */
+/**
+ * Every word of the certificate (the page card and the image say the same). A shared certificate (no user id:
+ * the public page) has no number, which would name the account.
+ */
 export function certificateText(
-  c: FeedCertificate,
+  c: PublicCertificate,
   o: { t: T; locale: Locale; userId: number | null; issuedAt: Date },
 ): CertificateText {
   const { t, locale } = o;
@@ -26,6 +29,6 @@ export function certificateText(
     ],
     thanks: t(c.grams > 0 ? 'thanks' : 'thanksNone'),
     issued: t('issued', { date: formatDate(o.issuedAt, locale) }),
-    number: t('number', { no: o.userId === null ? '–' : certificateNo(o.userId) }),
+    number: o.userId === null ? '' : t('number', { no: certificateNo(o.userId) }),
   };
 }

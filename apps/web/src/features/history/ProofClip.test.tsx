@@ -140,7 +140,7 @@ describe('the receipt’s proof clip', () => {
       expect(share).toHaveBeenCalledTimes(1);
     });
     expect(share.mock.calls[0]?.[0]).toMatchObject({
-      url: `${window.location.origin}/pages/public/proof?id=${ID}`,
+      url: `${window.location.origin}/pages/public/proof?id=${ID}&lang=en`,
       text: 'Watch the food fall at Bund Station',
     });
   });
@@ -153,7 +153,7 @@ describe('the receipt’s proof clip', () => {
     openReceipt();
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     await waitFor(() => {
-      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pages/public/proof?id=${ID}`);
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/pages/public/proof?id=${ID}&lang=en`);
     });
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
   });

@@ -70,6 +70,14 @@ export const SoundOnIcon = (p: IconProps) => (
   </LineIcon>
 );
 
+/** Picture-in-picture: the screen with the small window in its corner (filled while the video is in it). */
+export const PipIcon = ({ active, ...p }: IconProps & { active?: boolean }) => (
+  <LineIcon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <rect x="12" y="11.5" width="7" height="5.5" rx="1" fill={active ? 'currentColor' : 'none'} />
+  </LineIcon>
+);
+
 export const PlayIcon = (p: IconProps) => (
   <LineIcon {...p}>
     <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />

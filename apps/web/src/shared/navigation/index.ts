@@ -4,6 +4,7 @@ import { toast } from '../ui/feedback';
 import { BACK_MESSAGE_DELAY_MS, INDEX_PATH, isExternalUrl, isTabPath } from './paths';
 
 export * from './paths';
+export * from './share-link';
 
 export interface Navigator {
   /** Tab paths switch tab; other internal paths push; http/scheme links open externally. */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { FeedReceipt } from '@petheart/contracts';
-import { useNavigator } from '../../../shared/navigation';
+import { useLanguage } from '../../../shared/i18n';
+import { shareLink, useNavigator } from '../../../shared/navigation';
 import { alertDialog, toast } from '../../../shared/ui';
 import type { HistoryApi } from '../api';
 import { isShareAbort, postClipPath, proofLink, proofShareMode } from '../proof';
@@ -11,8 +12,10 @@ import styles from '../history.module.css';
 /** Shares a proof's link: the system's share sheet, else the link copied (or shown when it cannot be). */
 function useShareProof() {
   const { t } = useTranslation('history');
+  const { locale } = useLanguage();
   return async (feed: FeedReceipt) => {
-    const url = proofLink(feed.id, window.location.origin);
+    // In the sharer's language: the link's preview is written in it (issue 29 §4).
+    const url = shareLink(proofLink(feed.id, window.location.origin), window.location.origin, locale);
     const mode = proofShareMode(navigator, window.isSecureContext);
     if (mode === 'sheet') {
       try {

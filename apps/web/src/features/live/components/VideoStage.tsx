@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode, RefObject } from 'react';
 import type { PlayerView } from '../useLivePlayer';
-import { CameraOffIcon, PlayIcon, SoundOffIcon, SoundOnIcon } from '../icons';
+import type { PictureInPicture } from '../usePictureInPicture';
+import { CameraOffIcon, PipIcon, PlayIcon, SoundOffIcon, SoundOnIcon } from '../icons';
 import styles from '../live.module.css';
 
 /**
@@ -16,6 +17,7 @@ export function VideoStage({
   reconnecting,
   children,
   poster,
+  pip,
 }: {
   videoRef: RefObject<HTMLVideoElement | null>;
   view: PlayerView;
@@ -26,6 +28,8 @@ export function VideoStage({
   children?: ReactNode;
   /** The room's still (else its base's cover), shown until the first frame (issue 26 §2). */
   poster?: string;
+  /** Picture-in-picture where the browser offers it (issue 29 §5): its button while the video plays. */
+  pip?: PictureInPicture;
 }) {
   const { t } = useTranslation('live');
   return (
@@ -39,7 +43,7 @@ export function VideoStage({
         muted
         autoPlay
         playsInline
-        disablePictureInPicture
+        disablePictureInPicture={!pip || pip.kind === 'none'}
         disableRemotePlayback
       />
       {children}
@@ -71,6 +75,18 @@ export function VideoStage({
       {view.needsTap && !view.masked && (
         <button type="button" className={styles.tapToPlay} onClick={onTapToPlay} aria-label={t('play')}>
           <PlayIcon />
+        </button>
+      )}
+      {pip && pip.kind !== 'none' && (view.status === 'playing' || pip.active) && (
+        <button
+          type="button"
+          className={styles.pipButton}
+          onClick={pip.toggle}
+          aria-label={pip.active ? t('pip.exit') : t('pip.enter')}
+          aria-pressed={pip.active}
+          data-testid="pip-button"
+        >
+          <PipIcon active={pip.active} />
         </button>
       )}
       {view.status === 'playing' && (
