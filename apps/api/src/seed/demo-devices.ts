@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Container } from '../container';
+import type { TextTranslations } from '../db/schema/columns';
 import { BaseRepository } from '../modules/base/repository';
 import { DeviceRepository } from '../modules/device/repository';
 import { hashDeviceSecret } from '../modules/device/secrets';
@@ -16,6 +17,8 @@ interface DemoBase {
   devices: { id: string; name: string; revenueShareBp: number }[];
   /** Its operator published the exact location (decision 037); the others show the area only. */
   locationPublic?: boolean;
+  /** Its texts in other languages than English, as an operator adds them in the console (issue 29 §5). */
+  translations?: TextTranslations;
 }
 
 /** Demo feeding stations: four in and around Shanghai, one in Tokyo, one in Taipei. */
@@ -72,6 +75,7 @@ export const DEMO_BASES: DemoBase[] = [
     animalCount: 14,
     introduction: 'The famous cat town of old Tokyo.',
     devices: [{ id: 'PH-0007', name: 'Yanaka Feeder', revenueShareBp: 3000 }],
+    translations: { ja: { name: '谷中ねこ通り', introduction: '昔ながらの東京の、猫の町として知られる谷中。' } },
   },
   {
     name: 'Houtong Cat Village Station',
@@ -125,8 +129,12 @@ export async function seedDemoDevices(container: Container, operatorEmail = 'dem
   const secrets = new Map((await demoDeviceCredentials(container.config.dataDir)).map((c) => [c.id, c.secret]));
   const operator = await container.services.users.byEmail(operatorEmail);
   for (const [i, demo] of DEMO_BASES.entries()) {
+    const existing = await bases.byName(demo.name);
+    // The demo's texts are English; a base seeded before their language was kept learns it (and its translations).
+    if (existing?.textLang === '')
+      await bases.update(existing.id, { textLang: 'en', translations: demo.translations ?? {} });
     const base =
-      (await bases.byName(demo.name)) ??
+      existing ??
       (await bases.insert({
         name: demo.name,
         address: demo.address,
@@ -136,6 +144,8 @@ export async function seedDemoDevices(container: Container, operatorEmail = 'dem
         introduction: demo.introduction,
         locationPublic: demo.locationPublic ?? false,
         operatorId: i === 0 && operator ? operator.id : null,
+        textLang: 'en',
+        translations: demo.translations ?? {},
       }));
     for (const d of demo.devices) {
       if (await devices.credentials(d.id)) continue;

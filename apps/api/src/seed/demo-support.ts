@@ -32,16 +32,21 @@ export async function seedDemoSupport(container: Container): Promise<void> {
     'en',
   );
   await applications.review(admin.id, { id: applied.id, status: 1, reason: '' }, 'en');
-  await events.create(admin.id, {
-    application_id: applied.id,
-    title: 'Winter food and vaccines for 42 rescued cats',
-    description:
-      'The Jing’an Stray Cat Rescue shelters 42 cats rescued from the streets. This winter they need dry food ' +
-      'and a round of vaccines. Every point you give buys what its gift says, delivered to the shelter.',
-    cover: '',
-    items: [
-      { title: 'Dry cat food', price: 30, gift: 'One 1 kg bag of dry food', target: 120 },
-      { title: 'Vaccination', price: 80, gift: 'One vaccine shot for a rescued cat', target: 42 },
-    ],
-  });
+  await events.create(
+    admin.id,
+    {
+      application_id: applied.id,
+      title: 'Winter food and vaccines for 42 rescued cats',
+      description:
+        'The Jing’an Stray Cat Rescue shelters 42 cats rescued from the streets. This winter they need dry food ' +
+        'and a round of vaccines. Every point you give buys what its gift says, delivered to the shelter.',
+      cover: '',
+      items: [
+        { title: 'Dry cat food', price: 30, gift: 'One 1 kg bag of dry food', target: 120 },
+        { title: 'Vaccination', price: 80, gift: 'One vaccine shot for a rescued cat', target: 42 },
+      ],
+      translations: {},
+    },
+    'en',
+  );
 }

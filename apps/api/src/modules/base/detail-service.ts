@@ -1,4 +1,4 @@
-import type { BaseDetail, LiveRoom } from '@petheart/contracts';
+import type { BaseDetail, LiveRoom, Locale } from '@petheart/contracts';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import { dayNumber } from '../../lib/time';
@@ -12,7 +12,7 @@ export interface BaseDetailServiceDeps {
   /** The grams fed at the base: FedGramsRepository, the one definition every screen shows (issue 28 §3). */
   fedGrams: (baseId: number) => Promise<number>;
   /** The live rooms (enabled devices) of a base. */
-  rooms: { ofBase(baseId: number): Promise<LiveRoom[]> };
+  rooms: { ofBase(baseId: number, reader: Locale): Promise<LiveRoom[]> };
   clock: Clock;
 }
 
@@ -20,17 +20,18 @@ export interface BaseDetailServiceDeps {
 export class BaseDetailService {
   constructor(private readonly deps: BaseDetailServiceDeps) {}
 
-  async detail(id: number): Promise<BaseDetail> {
+  /** `reader`: the texts in their language where translated (issue 29 §5). */
+  async detail(id: number, reader: Locale): Promise<BaseDetail> {
     const base = await this.deps.bases.byId(id);
     if (!base) throw new AppError('not_found');
     const [feeders, fedGrams, firstOnlineAt, rooms] = await Promise.all([
       this.deps.stats.feeders(id),
       this.deps.fedGrams(id),
       this.deps.stats.firstOnlineAt(id),
-      this.deps.rooms.ofBase(id),
+      this.deps.rooms.ofBase(id, reader),
     ]);
     return {
-      base: toBase(base),
+      base: toBase(base, reader),
       stats: {
         // Distinct users with a posted feed at this base (decision 012).
         feeders,

@@ -5,5 +5,5 @@ import type { BaseDetailService } from './detail-service';
 
 /** POST /api/base/detail: a base with its figures and live rooms (anyone). */
 export const baseDetailRoutes: FastifyPluginAsync<{ baseDetail: BaseDetailService }> = async (app, { baseDetail }) => {
-  route(app, e.detail, (request) => baseDetail.detail(request.body.id));
+  route(app, e.detail, (request) => baseDetail.detail(request.body.id, request.locale));
 };

@@ -1,4 +1,4 @@
-import type { DeviceListData, DevicePortion } from '@petheart/contracts';
+import type { DeviceListData, DevicePortion, Locale } from '@petheart/contracts';
 import type { Clock } from '../../lib/clock';
 import { toBase } from '../base/presenter';
 import type { BaseRepository } from '../base/repository';
@@ -17,13 +17,17 @@ export interface DeviceCatalogDeps {
 export class DeviceCatalogService {
   constructor(private readonly deps: DeviceCatalogDeps) {}
 
-  async list(q: {
-    page: number;
-    limit: number;
-    keyword?: string | undefined;
-    latitude?: number | undefined;
-    longitude?: number | undefined;
-  }): Promise<DeviceListData> {
+  /** `reader`: base texts in their language where translated (issue 29 §5). */
+  async list(
+    q: {
+      page: number;
+      limit: number;
+      keyword?: string | undefined;
+      latitude?: number | undefined;
+      longitude?: number | undefined;
+    },
+    reader: Locale,
+  ): Promise<DeviceListData> {
     const near =
       q.latitude !== undefined && q.longitude !== undefined
         ? { latitude: q.latitude, longitude: q.longitude }
@@ -36,7 +40,7 @@ export class DeviceCatalogService {
     const now = this.deps.clock.now();
     return {
       list: rows.map((b) => ({
-        ...toBase(b),
+        ...toBase(b, reader),
         distance: b.distance,
         devices: devices.filter((d) => d.baseId === b.id).map((d) => toPublicDevice(d, now, portions)),
       })),

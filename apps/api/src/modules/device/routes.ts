@@ -5,5 +5,5 @@ import type { DeviceCatalogService } from './catalog';
 
 /** POST /api/device/list: bases with their devices and live state (anyone). */
 export const deviceRoutes: FastifyPluginAsync<{ catalog: DeviceCatalogService }> = async (app, { catalog }) => {
-  route(app, e.list, (request) => catalog.list(request.body));
+  route(app, e.list, (request) => catalog.list(request.body, request.locale));
 };

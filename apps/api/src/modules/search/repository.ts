@@ -15,6 +15,9 @@ const baseColumns = {
   latitude: bases.latitude,
   longitude: bases.longitude,
   locationPublic: bases.locationPublic,
+  textLang: bases.textLang,
+  translations: bases.translations,
+  hasIntroduction: sql<boolean>`(${bases.introduction} <> '')`,
 };
 /** A base's address matches only where it is public: else a search would confirm a street (decision 037). */
 const publicAddressLike = (pattern: string) => and(eq(bases.locationPublic, true), ilike(bases.address, pattern));

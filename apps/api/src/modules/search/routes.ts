@@ -6,5 +6,5 @@ import type { SearchService } from './service';
 
 /** POST /api/search/search: live rooms, bases and published posts by keyword (tourists too). */
 export const searchRoutes: FastifyPluginAsync<{ search: SearchService }> = async (app, { search }) => {
-  route(app, e.search, (request) => search.search(request.body, viewerOf(request)));
+  route(app, e.search, (request) => search.search(request.body, viewerOf(request), request.locale));
 };

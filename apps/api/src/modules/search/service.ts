@@ -1,4 +1,4 @@
-import type { LiveRoom, SearchBody, SearchData } from '@petheart/contracts';
+import type { LiveRoom, Locale, SearchBody, SearchData } from '@petheart/contracts';
 import { toBase } from '../base/presenter';
 import type { ViewerSource } from '../live/policy';
 import { toLiveRoom } from '../live/presenter';
@@ -30,19 +30,20 @@ function byInterest(a: LiveRoom, b: LiveRoom): number {
 export class SearchService {
   constructor(private readonly deps: SearchServiceDeps) {}
 
-  async search(q: SearchBody, viewer: Viewer): Promise<SearchData> {
+  /** `reader`: base texts in their language where translated (issue 29 §5). */
+  async search(q: SearchBody, viewer: Viewer, reader: Locale): Promise<SearchData> {
     const pattern = containsPattern(q.keyword);
     const all = q.type === 'all';
     const page = { limit: q.limit, offset: all ? 0 : (q.page - 1) * q.limit };
     const [live, bases, posts] = await Promise.all([
-      all || q.type === 'live' ? this.rooms(pattern, page) : { list: [], total: 0 },
+      all || q.type === 'live' ? this.rooms(pattern, page, reader) : { list: [], total: 0 },
       all || q.type === 'base' ? this.deps.search.bases(pattern, page) : { rows: [], total: 0 },
       all || q.type === 'post' ? this.deps.posts.searchPublished(pattern, page) : { rows: [], total: 0 },
     ]);
     const totals = { live: live.total, bases: bases.total, posts: posts.total };
     return {
       live: live.list,
-      bases: bases.rows.map(toBase),
+      bases: bases.rows.map((b) => toBase(b, reader)),
       posts: await this.deps.postViews.presentAll(posts.rows, viewer),
       totals,
       total: totals.live + totals.bases + totals.posts,
@@ -52,9 +53,9 @@ export class SearchService {
   }
 
   /** Rooms are ordered here (viewer counts live in the realtime server's memory), as the live lists are. */
-  private async rooms(pattern: string, page: { limit: number; offset: number }) {
+  private async rooms(pattern: string, page: { limit: number; offset: number }, reader: Locale) {
     const rows = await this.deps.search.rooms(pattern);
-    const rooms = rows.map((r) => toLiveRoom(r, this.deps.viewers.viewers(r.device.id), null)).sort(byInterest);
+    const rooms = rows.map((r) => toLiveRoom(r, this.deps.viewers.viewers(r.device.id), null, reader)).sort(byInterest);
     return { list: rooms.slice(page.offset, page.offset + page.limit), total: rooms.length };
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@petheart/contracts';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
-import type { SupportApplicationRepository } from './application-repository';
+import type { ApplicationRow, SupportApplicationRepository } from './application-repository';
 import { toApplication, toConsoleApplication, typeName, type StoredSupportType } from './presenter';
 
 export interface SupportApplicationServiceDeps {
@@ -28,7 +28,15 @@ export interface SupportApplicationServiceDeps {
  * approved (1) or rejected (2, with the reason the applicant sees). Applicants see only their own.
  */
 export class SupportApplicationService {
+  private readonly reviewedListeners = new Set<(application: ApplicationRow) => void>();
+
   constructor(private readonly deps: SupportApplicationServiceDeps) {}
+
+  /** Listens to reviews, after each is stored (e.g. the applicant's notification); returns the unsubscribe. */
+  onReviewed(listener: (application: ApplicationRow) => void): () => void {
+    this.reviewedListeners.add(listener);
+    return () => this.reviewedListeners.delete(listener);
+  }
 
   /** POST /api/support/types: the types in the request's language. */
   async types(locale: Locale): Promise<SupportTypeListData> {
@@ -130,6 +138,7 @@ export class SupportApplicationService {
       const existing = await this.deps.applications.byId(body.id);
       throw new AppError(existing ? 'application_reviewed' : 'not_found');
     }
+    for (const listener of this.reviewedListeners) listener(reviewed);
     return this.consoleOne(body.id, locale);
   }
 }

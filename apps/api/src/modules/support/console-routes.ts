@@ -15,6 +15,6 @@ export const supportConsoleRoutes: FastifyPluginAsync<{
   route(app, e.review, (request) => applications.review(currentUser(request).id, request.body, request.locale));
   route(app, e.events, (request) => events.consoleList(request.body));
   route(app, e.event, (request) => events.consoleDetail(request.body.id));
-  route(app, e.eventCreate, (request) => events.create(currentUser(request).id, request.body));
-  route(app, e.eventUpdate, (request) => events.update(request.body));
+  route(app, e.eventCreate, (request) => events.create(currentUser(request).id, request.body, request.locale));
+  route(app, e.eventUpdate, (request) => events.update(request.body, request.locale));
 };

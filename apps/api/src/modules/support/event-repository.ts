@@ -65,7 +65,9 @@ export class SupportEventRepository {
 
   async updateEvent(
     id: number,
-    patch: Partial<Pick<EventRow, 'title' | 'description' | 'cover' | 'status'>> & { updatedAt: Date },
+    patch: Partial<Pick<EventRow, 'title' | 'description' | 'cover' | 'status' | 'textLang' | 'translations'>> & {
+      updatedAt: Date;
+    },
   ): Promise<void> {
     await this.db.update(supportEvents).set(patch).where(eq(supportEvents.id, id));
   }

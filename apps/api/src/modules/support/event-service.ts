@@ -1,5 +1,7 @@
 import {
   SUPPORT_LIMITS,
+  cleanTranslations,
+  type Locale,
   type ConsoleSupportEvent,
   type ConsoleSupportEventCreateBody,
   type ConsoleSupportEventListBody,
@@ -17,7 +19,8 @@ import { seconds } from '../../lib/time';
 import type { SupportApplicationRepository } from './application-repository';
 import { NO_PROGRESS, type EventWithStation, type SupportEventRepository } from './event-repository';
 import type { SupportGiftRepository } from './gift-repository';
-import { toEventSummary, toItem, toSupporter } from './presenter';
+import { textLangOf } from '../../lib/text-lang';
+import { eventTexts, eventTranslations, toEventSummary, toItem, toSupporter } from './presenter';
 
 /** Images must be uploads (content's UploadedImages): the path of an address, '' stays ''. */
 export interface CoverImages {
@@ -39,24 +42,24 @@ export interface SupportEventServiceDeps {
 export class SupportEventService {
   constructor(private readonly deps: SupportEventServiceDeps) {}
 
-  /** POST /api/support/events: live first, then closed; newest first. */
-  async list(query: SupportEventListBody): Promise<SupportEventListData> {
+  /** POST /api/support/events: live first, then closed; newest first; titles in the reader's language where translated. */
+  async list(query: SupportEventListBody, reader: Locale): Promise<SupportEventListData> {
     const { page, limit } = query;
     const { rows, total } = await this.deps.events.listEvents({ status: query.status }, page, limit);
     const progress = await this.deps.events.progressOf(rows.map((r) => r.event.id));
     return {
-      list: rows.map((r) => toEventSummary(r, progress.get(r.event.id) ?? NO_PROGRESS)),
+      list: rows.map((r) => toEventSummary(r, progress.get(r.event.id) ?? NO_PROGRESS, reader)),
       total,
       page,
       limit,
     };
   }
 
-  /** POST /api/support/event: one event with its items. */
-  async detail(id: number): Promise<SupportEventDetail> {
+  /** POST /api/support/event: one event with its items, its texts in the reader's language where translated. */
+  async detail(id: number, reader: Locale): Promise<SupportEventDetail> {
     const found = await this.deps.events.eventById(id);
     if (!found) throw new AppError('not_found');
-    return this.present(found);
+    return this.present(found, reader);
   }
 
   /** POST /api/support/supporters: the gifts to an event or to one item, newest first. */
@@ -78,7 +81,7 @@ export class SupportEventService {
     const progress = await this.deps.events.progressOf(rows.map((r) => r.event.id));
     return {
       list: rows.map((r) => ({
-        ...toEventSummary(r, progress.get(r.event.id) ?? NO_PROGRESS),
+        ...toEventSummary(r, progress.get(r.event.id) ?? NO_PROGRESS, null),
         application_id: r.event.applicationId,
       })),
       total,
@@ -87,11 +90,11 @@ export class SupportEventService {
     };
   }
 
-  /** POST /api/admin/support/event: one event as the console sees it. */
+  /** POST /api/admin/support/event: one event as the console sees it (texts as written, with their translations). */
   async consoleDetail(id: number): Promise<ConsoleSupportEvent> {
     const found = await this.deps.events.eventById(id);
     if (!found) throw new AppError('not_found');
-    const [detail, progress] = await Promise.all([this.present(found), this.deps.events.progressOf([id])]);
+    const [detail, progress] = await Promise.all([this.present(found, null), this.deps.events.progressOf([id])]);
     const p = progress.get(id) ?? NO_PROGRESS;
     const creator = found.event.createdBy === null ? null : await this.deps.applications.person(found.event.createdBy);
     return {
@@ -101,16 +104,21 @@ export class SupportEventService {
       coins: p.coins,
       help_pay_amount: p.helpPayAmount,
       updated_at: seconds(found.event.updatedAt),
+      translations: eventTranslations(found.event),
     };
   }
 
-  /** POST /api/admin/support/event/create: a live event for an approved application, with its items. */
-  async create(adminId: number, body: ConsoleSupportEventCreateBody): Promise<ConsoleSupportEvent> {
+  /**
+   * POST /api/admin/support/event/create: a live event for an approved application, with its items; its texts
+   * in `writer`'s language (the request's) unless the body says.
+   */
+  async create(adminId: number, body: ConsoleSupportEventCreateBody, writer: Locale): Promise<ConsoleSupportEvent> {
     const application = await this.deps.applications.byId(body.application_id);
     if (!application) throw new AppError('not_found');
     if (application.status !== 1) throw new AppError('application_not_approved');
     const cover = await this.deps.images.one(body.cover);
     const now = this.deps.clock.now();
+    const textLang = body.text_lang ?? writer;
     const id = await this.deps.events.transaction(async (repo) => {
       const event = await repo.insertEvent({
         applicationId: application.id,
@@ -118,6 +126,8 @@ export class SupportEventService {
         description: body.description,
         cover,
         status: 'live',
+        textLang,
+        translations: cleanTranslations(body.translations, textLang),
         createdBy: adminId,
         createdAt: now,
         updatedAt: now,
@@ -141,15 +151,23 @@ export class SupportEventService {
   /**
    * POST /api/admin/support/event/update: the fields given change; listed items with an id change their
    * texts and target (the price is fixed, the target never below what was given), items without one are
-   * added. In one transaction with the event locked: nothing changes when any part is refused.
+   * added. In one transaction with the event locked: nothing changes when any part is refused. The texts'
+   * language: the body's, else `writer`'s when title or description change, else as it was; translations sent
+   * replace the stored ones.
    */
-  async update(body: ConsoleSupportEventUpdateBody): Promise<ConsoleSupportEvent> {
+  async update(body: ConsoleSupportEventUpdateBody, writer: Locale): Promise<ConsoleSupportEvent> {
     const cover = body.cover === undefined ? undefined : await this.deps.images.one(body.cover);
     const now = this.deps.clock.now();
     await this.deps.events.transaction(async (repo) => {
       const event = await repo.lockEvent(body.id);
       if (!event) throw new AppError('not_found');
+      const textsChange =
+        (body.title !== undefined && body.title !== event.title) ||
+        (body.description !== undefined && body.description !== event.description);
+      const textLang = body.text_lang ?? (textsChange ? writer : textLangOf(event.textLang));
       await repo.updateEvent(event.id, {
+        ...(textLang === event.textLang ? {} : { textLang }),
+        ...(body.translations === undefined ? {} : { translations: cleanTranslations(body.translations, textLang) }),
         ...(body.title === undefined ? {} : { title: body.title }),
         ...(body.description === undefined ? {} : { description: body.description }),
         ...(cover === undefined ? {} : { cover }),
@@ -189,13 +207,13 @@ export class SupportEventService {
     return this.consoleDetail(body.id);
   }
 
-  private async present(found: EventWithStation): Promise<SupportEventDetail> {
+  private async present(found: EventWithStation, reader: Locale | null): Promise<SupportEventDetail> {
     const id = found.event.id;
     const [items, progress] = await Promise.all([this.deps.events.itemsOf(id), this.deps.events.progressOf([id])]);
     const supporters = await this.deps.events.supportersOf(items.map((i) => i.id));
     return {
-      ...toEventSummary(found, progress.get(id) ?? NO_PROGRESS),
-      description: found.event.description,
+      ...toEventSummary(found, progress.get(id) ?? NO_PROGRESS, reader),
+      description: eventTexts(found.event, reader).description,
       items: items.map((i) => toItem(i, supporters.get(i.id) ?? 0)),
     };
   }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { supportGifts, supportItems, users } from '../../db/schema';
+import { supportEvents, supportGifts, supportItems, users } from '../../db/schema';
 import { retryOnConflict } from '../../db/sql-state';
 import { SupportEventRepository } from './event-repository';
 
@@ -12,6 +12,16 @@ export interface GiftView {
   gift: GiftRow;
   user: { id: number; nickname: string; avatar: string };
   itemTitle: string;
+}
+
+/** A gift in its giver's history, with its item's title and its event's texts. */
+export interface MyGiftRow {
+  gift: GiftRow;
+  itemTitle: string;
+  event: Pick<
+    typeof supportEvents.$inferSelect,
+    'title' | 'description' | 'textLang' | 'translations' | 'cover' | 'status'
+  >;
 }
 
 /** Support gifts (decision 016): each one names the ledger transaction that moved its coins. */
@@ -71,6 +81,35 @@ export class SupportGiftRepository {
         .innerJoin(supportItems, eq(supportItems.id, supportGifts.itemId))
         .where(where)
         .orderBy(desc(supportGifts.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(supportGifts).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /** A user's gifts (coins and help-pay), newest first, with their items and events. */
+  async ofUser(userId: number, page: number, limit: number): Promise<{ rows: MyGiftRow[]; total: number }> {
+    const where = eq(supportGifts.userId, userId);
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({
+          gift: supportGifts,
+          itemTitle: supportItems.title,
+          event: {
+            title: supportEvents.title,
+            description: supportEvents.description,
+            textLang: supportEvents.textLang,
+            translations: supportEvents.translations,
+            cover: supportEvents.cover,
+            status: supportEvents.status,
+          },
+        })
+        .from(supportGifts)
+        .innerJoin(supportItems, eq(supportItems.id, supportGifts.itemId))
+        .innerJoin(supportEvents, eq(supportEvents.id, supportGifts.eventId))
+        .where(where)
+        .orderBy(desc(supportGifts.createdAt), desc(supportGifts.id))
         .limit(limit)
         .offset((page - 1) * limit),
       this.db.select({ n: count() }).from(supportGifts).where(where),

@@ -2,6 +2,7 @@ import {
   translate,
   type HelpPayBody,
   type Locale,
+  type MyGiftListData,
   type OrderConfirmBody,
   type OrderConfirmData,
   type PayRequestData,
@@ -17,7 +18,7 @@ import type { NewOrderSpec } from '../payment/service';
 import type { EventWithStation, ItemRow, SupportEventRepository } from './event-repository';
 import type { GiftRow, SupportGiftRepository } from './gift-repository';
 import { clipBytes, giftLedgerKey, giftReference, giftRefusal, pointsCost } from './policy';
-import { toGift, toItem, toStation } from './presenter';
+import { eventTexts, toGift, toItem, toMyGift, toStation } from './presenter';
 
 /** Thrown inside a gift's transaction when its key was used before: rolls back, then answers the first gift. */
 class KeyUsed extends Error {
@@ -48,7 +49,15 @@ export interface SupportGiftServiceDeps {
  * purpose help_pay, credited by supportHelpPayCrediting when the provider says it was paid).
  */
 export class SupportGiftService {
+  private readonly givenListeners = new Set<(gift: GiftRow) => void>();
+
   constructor(private readonly deps: SupportGiftServiceDeps) {}
+
+  /** Listens to gifts paid with coins, after each one's transaction committed; returns the unsubscribe. */
+  onGiven(listener: (gift: GiftRow) => void): () => void {
+    this.givenListeners.add(listener);
+    return () => this.givenListeners.delete(listener);
+  }
 
   /** POST /api/support/give. */
   async give(userId: number, body: SupportGiveBody): Promise<SupportGiveData> {
@@ -109,6 +118,7 @@ export class SupportGiftService {
       return this.replay(first, body);
     }
     this.deps.onWalletChange(userId);
+    for (const listener of this.givenListeners) listener(given.gift);
     const supporters = await this.deps.events.supportersOf([given.item.id]);
     return {
       gift: toGift(given.gift),
@@ -118,14 +128,21 @@ export class SupportGiftService {
     };
   }
 
-  /** POST /api/support/orderConfirm: what a help-pay would pay, and to whom. */
-  async orderConfirm(body: OrderConfirmBody): Promise<OrderConfirmData> {
+  /** POST /api/support/myGifts: the user's gifts with coins and help-pay, newest first. */
+  async mine(userId: number, q: { page: number; limit: number }, reader: Locale): Promise<MyGiftListData> {
+    const { rows, total } = await this.deps.gifts.ofUser(userId, q.page, q.limit);
+    return { list: rows.map((r) => toMyGift(r, reader)), total, page: q.page, limit: q.limit };
+  }
+
+  /** POST /api/support/orderConfirm: what a help-pay would pay, and to whom (the title in the reader's language). */
+  async orderConfirm(body: OrderConfirmBody, reader: Locale): Promise<OrderConfirmData> {
     const found = await this.payable(body);
+    const texts = eventTexts(found.event, reader);
     const coins = pointsCost(found.item.price, body.points);
     const supporters = await this.deps.events.supportersOf([found.item.id]);
     return {
       station: toStation(found.station),
-      event: { id: found.event.id, title: found.event.title, status: found.event.status },
+      event: { id: found.event.id, title: texts.title, status: found.event.status, text_lang: texts.text_lang },
       item: toItem(found.item, supporters.get(found.item.id) ?? 0),
       points: body.points,
       coins,

@@ -1,18 +1,23 @@
-import type {
-  ConsoleSupportApplication,
-  Locale,
-  RescueStation,
-  SupportApplication,
-  SupportEventSummary,
-  SupportGift,
-  SupportItem,
-  SupportReviewStatus,
-  Supporter,
+import {
+  pickTexts,
+  type ConsoleSupportApplication,
+  type EventTranslations,
+  type Locale,
+  type MyGift,
+  type TextLang,
+  type RescueStation,
+  type SupportApplication,
+  type SupportEventSummary,
+  type SupportGift,
+  type SupportItem,
+  type SupportReviewStatus,
+  type Supporter,
 } from '@petheart/contracts';
 import { seconds } from '../../lib/time';
+import { storedTranslations, textLangOf } from '../../lib/text-lang';
 import type { ApplicationRow, ApplicationWithPeople } from './application-repository';
-import type { EventProgress, EventWithStation, ItemRow } from './event-repository';
-import type { GiftRow, GiftView } from './gift-repository';
+import type { EventProgress, EventRow, EventWithStation, ItemRow } from './event-repository';
+import type { GiftRow, GiftView, MyGiftRow } from './gift-repository';
 
 /** A support type as stored in the settings: names in the product languages. */
 export interface StoredSupportType {
@@ -81,10 +86,32 @@ export function toItem(row: ItemRow, supporters: number): SupportItem {
   };
 }
 
-export function toEventSummary(v: EventWithStation, progress: EventProgress): SupportEventSummary {
+/** An event's title and description for a reader (their language where translated: issue 29 §5), or as written. */
+export function eventTexts(
+  e: Pick<EventRow, 'title' | 'description' | 'textLang' | 'translations'>,
+  reader: Locale | null,
+): { title: string; description: string; text_lang: TextLang } {
+  if (reader === null) return { title: e.title, description: e.description, text_lang: textLangOf(e.textLang) };
+  const { texts, lang } = pickTexts({ title: e.title, description: e.description }, e.textLang, e.translations, reader);
+  return { ...texts, text_lang: lang };
+}
+
+/** The stored translations of an event's texts, as the console reads them back. */
+export function eventTranslations(e: Pick<EventRow, 'translations'>): EventTranslations {
+  return storedTranslations(e.translations, ['title', 'description'] as const);
+}
+
+/** An event in a list: its title for `reader` (null: as written, for the console). */
+export function toEventSummary(
+  v: EventWithStation,
+  progress: EventProgress,
+  reader: Locale | null,
+): SupportEventSummary {
+  const texts = eventTexts(v.event, reader);
   return {
     id: v.event.id,
-    title: v.event.title,
+    title: texts.title,
+    text_lang: texts.text_lang,
     cover: v.event.cover,
     status: v.event.status,
     station: toStation(v.station),
@@ -118,5 +145,24 @@ export function toSupporter(v: GiftView): Supporter {
     coins: v.gift.coins,
     source: v.gift.source,
     created_at: seconds(v.gift.createdAt),
+  };
+}
+
+/** A gift in the giver's support history, the event's title in their language where translated. */
+export function toMyGift(r: MyGiftRow, reader: Locale): MyGift {
+  const texts = eventTexts(r.event, reader);
+  return {
+    id: r.gift.id,
+    event_id: r.gift.eventId,
+    event_title: texts.title,
+    text_lang: texts.text_lang,
+    event_cover: r.event.cover,
+    event_status: r.event.status,
+    item_id: r.gift.itemId,
+    item_title: r.itemTitle,
+    points: r.gift.points,
+    coins: r.gift.coins,
+    source: r.gift.source,
+    created_at: seconds(r.gift.createdAt),
   };
 }

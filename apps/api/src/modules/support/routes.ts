@@ -19,11 +19,12 @@ export const supportRoutes: FastifyPluginAsync<SupportRoutesOptions> = async (ap
   route(app, e.applications, (request) => applications.mine(currentUser(request).id, request.body, request.locale));
   route(app, e.application, (request) => applications.one(currentUser(request).id, request.body.id, request.locale));
 
-  route(app, e.events, (request) => events.list(request.body));
-  route(app, e.event, (request) => events.detail(request.body.id));
+  route(app, e.events, (request) => events.list(request.body, request.locale));
+  route(app, e.event, (request) => events.detail(request.body.id, request.locale));
   route(app, e.supporters, (request) => events.supporters(request.body));
   route(app, e.give, (request) => gifts.give(currentUser(request).id, request.body));
 
-  route(app, e.orderConfirm, (request) => gifts.orderConfirm(request.body));
+  route(app, e.myGifts, (request) => gifts.mine(currentUser(request).id, request.body, request.locale));
+  route(app, e.orderConfirm, (request) => gifts.orderConfirm(request.body, request.locale));
   route(app, e.balanceHelpPay, (request) => gifts.helpPay(currentUser(request).id, request.body, request.locale));
 };

@@ -4,6 +4,7 @@ import { Button, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AdminBase, AdminBaseCreateBody } from '@petheart/contracts';
 import { DEFAULT_COVER, imageUrl } from '../../shared/format';
+import { useLanguage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import {
   BaseFormSchema,
@@ -14,6 +15,7 @@ import {
   type BaseFormValues,
 } from '../shared/forms';
 import { CheckboxField, FieldRow, TextAreaField, TextField } from '../shared/fields';
+import { TranslationsEditor } from '../shared/translations-ui';
 import { FormFooter, RemoveButton, saveWithToast } from '../shared/ui';
 import { useBasesApi } from './api';
 import styles from '../shared/admin.module.css';
@@ -107,10 +109,12 @@ export function BaseForm({
   onSaved: (saved: AdminBase) => void;
 }) {
   const { t } = useTranslation('admin');
+  const { locale } = useLanguage();
   const api = useBasesApi();
   const { control, handleSubmit, formState } = useForm<BaseFormValues, unknown, AdminBaseCreateBody>({
     resolver: bodyResolver(BaseFormSchema, baseFormToBody),
-    defaultValues: base ? baseToForm(base) : EMPTY_BASE_FORM,
+    // Texts are in the writer's language unless the form says otherwise.
+    defaultValues: base ? baseToForm(base, locale) : { ...EMPTY_BASE_FORM, text_lang: locale },
   });
   const submit = handleSubmit((body) =>
     saveWithToast(
@@ -152,6 +156,14 @@ export function BaseForm({
           autoSize={{ minRows: 3, maxRows: 8 }}
           maxLength={5000}
           showCount
+        />
+        <TranslationsEditor
+          control={control}
+          idPrefix="base"
+          fields={[
+            { key: 'name', label: t('bases.name'), maxLength: 100 },
+            { key: 'introduction', label: t('bases.introduction'), maxLength: 5000, rows: 3 },
+          ]}
         />
         <FieldRow control={control} name="photos" label={t('bases.photos')} hint={t('bases.photosHint')} nested>
           {(field) => <PhotosEditor value={field.value} onChange={field.onChange} />}

@@ -63,6 +63,8 @@ const EVENT: ConsoleSupportEvent = {
   coins: 360,
   help_pay_amount: 600,
   updated_at: 1_763_700_200,
+  text_lang: 'en',
+  translations: {},
 };
 
 beforeAll(stubPointerCapture);
@@ -179,6 +181,8 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
           { title: 'Dry food', price: 30, gift: '1 kg of cat food', target: 100 },
           { title: 'Deworming', price: 50, gift: '', target: 20 },
         ],
+        text_lang: 'en',
+        translations: {},
       });
     });
     // Back on the application: it now has an event.
@@ -215,7 +219,71 @@ describe('the console support applications and events', { timeout: 30_000 }, () 
           { id: 31, title: 'Dry food', price: 30, gift: '1 kg of cat food', target: 150 },
           { title: 'Vaccines', price: 80, gift: '', target: 42 },
         ],
+        text_lang: 'en',
+        translations: {},
       });
+    });
+  });
+
+  it('adds an event’s texts in other languages, and says which language the original is in (issue 29 §5)', async () => {
+    const event = { ...EVENT, translations: { 'zh-CN': { title: '外滩猫咪的冬粮', description: '' } } };
+    const calls = stubConsole((call) => {
+      if (call.endpoint === supportConsoleEndpoints.events)
+        return { list: [{ ...event, application_id: 2 }], total: 1, page: 1, limit: 10 };
+      if (call.endpoint === supportConsoleEndpoints.event) return event;
+      if (call.endpoint === supportConsoleEndpoints.eventUpdate) return event;
+      return undefined;
+    });
+    renderApp('/admin/support-events', { token: 'admin-token' });
+    const row = await screen.findByTestId('event-row-7', {}, SLOW);
+    await user.click(within(row).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Event #7' });
+    const block = within(form).getByTestId('event-translations');
+    expect(within(block).getByLabelText('Written in')).toHaveValue('en');
+    // The original's language has no tab: its texts are the fields above.
+    const tabs = within(block).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['日本語', '简体中文', '繁體中文']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    await user.type(within(block).getByLabelText('Title · 日本語'), '外灘の猫の冬ごはん');
+    await user.type(within(block).getByLabelText('Description · 日本語'), '冬のドライフード。');
+    await user.click(within(block).getByRole('tab', { name: '简体中文' }));
+    expect(within(block).getByLabelText('Title · 简体中文')).toHaveValue('外滩猫咪的冬粮');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(calls.find((c) => c.endpoint === supportConsoleEndpoints.eventUpdate)?.body).toMatchObject({
+        id: 7,
+        text_lang: 'en',
+        translations: {
+          ja: { title: '外灘の猫の冬ごはん', description: '冬のドライフード。' },
+          'zh-CN': { title: '外滩猫咪的冬粮', description: '' },
+        },
+      });
+    });
+  });
+
+  it('moves the original to another language: its tab goes, and a translation in it is not sent', async () => {
+    const event = { ...EVENT, translations: { ja: { title: '冬', description: '' } } };
+    const calls = stubConsole((call) => {
+      if (call.endpoint === supportConsoleEndpoints.events)
+        return { list: [{ ...event, application_id: 2 }], total: 1, page: 1, limit: 10 };
+      if (call.endpoint === supportConsoleEndpoints.event || call.endpoint === supportConsoleEndpoints.eventUpdate)
+        return event;
+      return undefined;
+    });
+    renderApp('/admin/support-events', { token: 'admin-token' });
+    await user.click(within(await screen.findByTestId('event-row-7', {}, SLOW)).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Event #7' });
+    const block = within(form).getByTestId('event-translations');
+    await user.selectOptions(within(block).getByLabelText('Written in'), 'ja');
+    expect(
+      within(block)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['English', '简体中文', '繁體中文']);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      const body = calls.find((c) => c.endpoint === supportConsoleEndpoints.eventUpdate)?.body;
+      expect(body).toMatchObject({ text_lang: 'ja', translations: {} });
     });
   });
 });

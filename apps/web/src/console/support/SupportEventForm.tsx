@@ -9,11 +9,12 @@ import {
   type ConsoleSupportApplication,
   type ConsoleSupportEvent,
 } from '@petheart/contracts';
-import { useMessage } from '../../shared/i18n';
+import { useLanguage, useMessage } from '../../shared/i18n';
 import { ImageField } from '../shared/content-ui';
 import { FieldRow, TextAreaField, TextField } from '../shared/fields';
 import { bodyResolver } from '../shared/forms';
 import { CellField, listErrorOf } from '../shared/settings-ui';
+import { TranslationsEditor } from '../shared/translations-ui';
 import { FormFooter, RemoveButton, saveWithToast } from '../shared/ui';
 import {
   blankItem,
@@ -99,6 +100,14 @@ function EventFormBody<B>({
           label={t('supportEvents.description')}
           autoSize={{ minRows: 3, maxRows: 8 }}
           maxLength={5000}
+        />
+        <TranslationsEditor
+          control={control}
+          idPrefix="event"
+          fields={[
+            { key: 'title', label: t('supportEvents.eventTitle'), maxLength: 80 },
+            { key: 'description', label: t('supportEvents.description'), maxLength: 5000, rows: 3 },
+          ]}
         />
         <FieldRow control={control} name="cover" label={t('supportEvents.cover')}>
           {(field) => (
@@ -205,13 +214,14 @@ export function SupportEventForm({
   onSaved: (saved: ConsoleSupportEvent) => void;
 }) {
   const { t } = useTranslation('admin');
+  const { locale } = useLanguage();
   const api = useSupportApi();
   if (mode.kind === 'create') {
     const app = mode.application;
     return (
       <EventFormBody
         title={t('supportEvents.createTitle', { name: app.name })}
-        defaults={newEventForm(app)}
+        defaults={newEventForm(app, locale)}
         resolver={bodyResolver(ConsoleSupportEventCreateBodySchema, (v: EventFormValues) => createEventBody(app.id, v))}
         send={api.createEvent}
         editing={false}
@@ -225,7 +235,7 @@ export function SupportEventForm({
   return (
     <EventFormBody
       title={t('supportEvents.editTitle', { id: event.id })}
-      defaults={eventToForm(event)}
+      defaults={eventToForm(event, locale)}
       resolver={bodyResolver(ConsoleSupportEventUpdateBodySchema, (v: EventFormValues) => updateEventBody(event.id, v))}
       send={api.updateEvent}
       editing

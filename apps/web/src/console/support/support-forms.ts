@@ -1,4 +1,11 @@
-import type { ConsoleSupportApplication, ConsoleSupportEvent, SupportEventStatus } from '@petheart/contracts';
+import type { ConsoleSupportApplication, ConsoleSupportEvent, Locale, SupportEventStatus } from '@petheart/contracts';
+import {
+  emptyTranslations,
+  translationsBody,
+  translationsToForm,
+  writtenInOf,
+  type TranslationsForm,
+} from '../shared/translations';
 
 /**
  * The support event form (console): texts, cover, live/closed, and its items as typed. Numbers stay text
@@ -23,17 +30,37 @@ export interface EventFormValues {
   cover: string;
   status: SupportEventStatus;
   items: ItemRow[];
+  /** The language title and description are written in, and their translations (issue 29 §5). */
+  text_lang: Locale;
+  translations: TranslationsForm<'title' | 'description'>;
 }
+
+/** The texts of an event written in one language that the console may translate. */
+export const EVENT_TRANSLATED = ['title', 'description'] as const;
 
 export const blankItem = (): ItemRow => ({ itemId: '', title: '', price: '', gift: '', target: '', completed: 0 });
 
-/** A new event for an approved application: named after the shelter, one empty item to fill. */
-export function newEventForm(app: Pick<ConsoleSupportApplication, 'name'>): EventFormValues {
-  return { title: app.name, description: '', cover: '', status: 'live', items: [blankItem()] };
+/**
+ * A new event for an approved application: named after the shelter, one empty item to fill, its texts in the
+ * writer's language (the console's).
+ */
+export function newEventForm(app: Pick<ConsoleSupportApplication, 'name'>, writer: Locale = 'en'): EventFormValues {
+  return {
+    title: app.name,
+    description: '',
+    cover: '',
+    status: 'live',
+    items: [blankItem()],
+    text_lang: writer,
+    translations: emptyTranslations(EVENT_TRANSLATED),
+  };
 }
 
-export function eventToForm(e: ConsoleSupportEvent): EventFormValues {
+/** An event as the form shows it; `writer` is the console's language (for texts of unknown language). */
+export function eventToForm(e: ConsoleSupportEvent, writer: Locale = 'en'): EventFormValues {
   return {
+    text_lang: writtenInOf(e.text_lang, writer),
+    translations: translationsToForm(e.translations, EVENT_TRANSLATED),
     title: e.title,
     description: e.description,
     cover: e.cover,
@@ -63,6 +90,8 @@ export function createEventBody(applicationId: number, v: EventFormValues) {
     description: v.description,
     cover: v.cover,
     items: v.items.map((i) => ({ title: i.title, price: num(i.price), gift: i.gift, target: num(i.target) })),
+    text_lang: v.text_lang,
+    translations: translationsBody(v.translations, v.text_lang),
   };
 }
 
@@ -84,6 +113,8 @@ export function updateEventBody(id: number, v: EventFormValues) {
       gift: i.gift,
       target: num(i.target),
     })),
+    text_lang: v.text_lang,
+    translations: translationsBody(v.translations, v.text_lang),
   };
 }
 

@@ -204,6 +204,15 @@ describe('EventDetailPage', () => {
     );
   });
 
+  it('marks the title and the description with their language for a reader of another (issue 29 §5)', async () => {
+    stubSupport({ details: [EVENT], supporters: [] });
+    renderApp('/pages/beneficence/detail?id=9', { locale: 'ja' });
+    await screen.findAllByTestId('support-item', {}, SLOW);
+    const tags = screen.getAllByTestId('lang-tag');
+    expect(tags.map((tag) => tag.textContent)).toEqual(['英語で書かれています英語', '英語で書かれています英語']);
+    expect(screen.getByText('Winter food and vaccines.')).toHaveAttribute('lang', 'en');
+  });
+
   it('a closed event shows its progress but takes no support', async () => {
     stubSupport({ details: [detail(9, [item(1)], { status: 'closed' })] });
     renderApp('/pages/beneficence/detail?id=9');

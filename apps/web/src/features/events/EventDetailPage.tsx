@@ -9,7 +9,7 @@ import { imageUrl } from '../../shared/format';
 import { useMessage } from '../../shared/i18n';
 import { EVENTS_PATH, loginUrl, useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
-import { EmptyState, PageHeader, PullToRefresh, usePagedList } from '../../shared/ui';
+import { EmptyState, LangTag, PageHeader, PullToRefresh, textLang, usePagedList } from '../../shared/ui';
 import { eventKey, supportApi, supportersKey, type SupportApi } from './api';
 import { ItemCard } from './components/ItemCard';
 import { Progress } from './components/Progress';
@@ -120,7 +120,10 @@ function EventView({ event, api, assetHost }: { event: SupportEventDetail; api: 
         </span>
       </section>
       <section className={styles.card}>
-        <h2 className={styles.title}>{event.title}</h2>
+        <h2 className={styles.title}>
+          <span {...textLang(event.text_lang)}>{event.title}</span>
+          <LangTag lang={event.text_lang} />
+        </h2>
         <Progress completed={event.completed} target={event.target} label={event.title} />
         <p className={styles.meta}>
           <span>{t('supporters', { count: event.supporters, n: event.supporters })}</span>
@@ -142,8 +145,11 @@ function EventView({ event, api, assetHost }: { event: SupportEventDetail; api: 
         <section className={styles.card} aria-labelledby="about-title">
           <h2 id="about-title" className={styles.sectionLabel}>
             {t('detail.about')}
+            <LangTag lang={event.text_lang} />
           </h2>
-          <p className={styles.description}>{event.description}</p>
+          <p className={styles.description} {...textLang(event.text_lang)}>
+            {event.description}
+          </p>
         </section>
       ) : null}
       <section className={styles.section} aria-labelledby="items-title">

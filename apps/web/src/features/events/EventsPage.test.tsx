@@ -57,6 +57,20 @@ describe('EventsPage (the Events tab)', () => {
     });
   });
 
+  it('marks a title with its language when it is not the reader’s, and a translated one not (issue 29 §5)', async () => {
+    stubSupport({
+      events: [
+        summary(2, { title: 'Winter food', text_lang: 'en' }),
+        summary(1, { title: '冬の準備', text_lang: 'zh-TW' }),
+      ],
+    });
+    renderApp('/pages/beneficence/beneficence', { locale: 'zh-TW' });
+    const [english, translated] = (await screen.findAllByTestId('event-card', {}, SLOW)) as [HTMLElement, HTMLElement];
+    expect(within(english).getByTestId('lang-tag')).toHaveTextContent('英文');
+    expect(within(english).getByText('Winter food')).toHaveAttribute('lang', 'en');
+    expect(within(translated).queryByTestId('lang-tag')).toBeNull();
+  });
+
   it('pages: more on Load more, and a pull-down starts again from page 1', async () => {
     const events = Array.from({ length: 12 }, (_, i) => summary(12 - i));
     const calls = stubSupport({ events });

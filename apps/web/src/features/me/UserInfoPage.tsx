@@ -12,6 +12,7 @@ import { useMessage } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { PageHeader } from '../../shared/ui';
 import { CROPPER_PATH } from './entries';
+import { MobileEditor } from './MobileEditor';
 import styles from './me.module.css';
 
 const NicknameFormSchema = z.object({ nickname: NicknameSchema });
@@ -89,6 +90,7 @@ export default function UserInfoPage() {
   const { user, config } = useSession();
   const fileInput = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState(false);
+  const [editingMobile, setEditingMobile] = useState(false);
 
   const onFile = (file: File | undefined) => {
     if (!file) return;
@@ -136,7 +138,15 @@ export default function UserInfoPage() {
           {t('userinfo.nickname')}
         </List.Item>
         <List.Item extra={user?.email || t('userinfo.notSet')}>{t('userinfo.email')}</List.Item>
-        <List.Item extra={user?.mobile || t('userinfo.notSet')}>{t('userinfo.mobile')}</List.Item>
+        <List.Item
+          clickable
+          onClick={() => {
+            setEditingMobile(true);
+          }}
+          extra={<span data-testid="userinfo-mobile">{user?.mobile || t('userinfo.notSet')}</span>}
+        >
+          {t('userinfo.mobile')}
+        </List.Item>
       </List>
       <Popup
         visible={editing}
@@ -151,6 +161,23 @@ export default function UserInfoPage() {
             initial={user?.nickname ?? ''}
             onClose={() => {
               setEditing(false);
+            }}
+          />
+        ) : null}
+      </Popup>
+      <Popup
+        visible={editingMobile}
+        onMaskClick={() => {
+          setEditingMobile(false);
+        }}
+        bodyStyle={{ borderTopLeftRadius: 16, borderTopRightRadius: 16 }}
+        destroyOnClose
+      >
+        {editingMobile ? (
+          <MobileEditor
+            current={user?.mobile ?? null}
+            onClose={() => {
+              setEditingMobile(false);
             }}
           />
         ) : null}

@@ -16,12 +16,14 @@ const BASE = {
   photos: [],
   introduction: '',
   created_at: 1_700_000_000,
+  text_lang: 'en' as const,
 };
 const ROOM = {
   device_id: 'PH-0008',
   name: 'Houtong Feeder',
   base_id: 6,
   base_name: BASE.name,
+  base_text_lang: 'en' as const,
   address: BASE.address,
   cover: '',
   latitude: 25.08,
@@ -53,6 +55,28 @@ describe('BaseDetailPage (Yard)', () => {
     await waitFor(() => {
       expect(router.state.location.pathname + router.state.location.search).toBe('/pages/public/account?base_id=6');
     });
+  });
+
+  it('marks the name and introduction with their language when it is not the reader’s (issue 29 §5)', async () => {
+    const base = { ...BASE, introduction: 'The cat village in the hills.' };
+    stub({ base, stats: { feeders: 0, fed_grams: 0, days_live: 0, live_rooms: 0 }, rooms: [] });
+    renderApp('/pages/baseDetail/baseDetail?id=6', { locale: 'ja' });
+    const name = await screen.findByRole('heading', { level: 2, name: /Houtong Cat Village Station/ });
+    expect(within(name).getByTestId('lang-tag')).toHaveTextContent('英語');
+    expect(within(name).getByText(BASE.name)).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('The cat village in the hills.')).toHaveAttribute('lang', 'en');
+    expect(screen.getAllByTestId('lang-tag')).toHaveLength(2);
+  });
+
+  it('shows no language tag to a reader of the text’s own language, nor for an unknown one', async () => {
+    stub({
+      base: { ...BASE, introduction: 'Hi' },
+      stats: { feeders: 0, fed_grams: 0, days_live: 0, live_rooms: 0 },
+      rooms: [],
+    });
+    renderApp('/pages/baseDetail/baseDetail?id=6');
+    expect(await screen.findByRole('heading', { level: 2, name: BASE.name })).toBeInTheDocument();
+    expect(screen.queryByTestId('lang-tag')).toBeNull();
   });
 
   it('shows the stats, the empty introduction and a room that opens its live page', async () => {

@@ -8,7 +8,7 @@ import { DEFAULT_COVER, formatCount, formatWeight, imageUrl } from '../../shared
 import { useLanguage } from '../../shared/i18n';
 import { useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
-import { EmptyState, PageHeader } from '../../shared/ui';
+import { EmptyState, LangTag, PageHeader, textLang } from '../../shared/ui';
 import { RoomStill, useOfflineSince } from '../../shared/ui/RoomStill';
 import styles from './yard.module.css';
 
@@ -148,7 +148,10 @@ function BaseDetailView({ id }: { id: number }) {
       <PageHeader title={base.name} />
       <Photos base={base} assetHost={assetHost} />
       <section className={styles.card}>
-        <h2 className={styles.name}>{base.name}</h2>
+        <h2 className={styles.name}>
+          <span {...textLang(base.text_lang)}>{base.name}</span>
+          <LangTag lang={base.text_lang} />
+        </h2>
         {base.address && <p className={styles.address}>{base.address}</p>}
         {base.animal_count > 0 && <p className={styles.animals}>{t('animals', { count: base.animal_count })}</p>}
         <dl className={styles.stats} data-testid="base-stats">
@@ -172,9 +175,12 @@ function BaseDetailView({ id }: { id: number }) {
       <section className={styles.card} aria-labelledby="yard-intro">
         <h2 id="yard-intro" className={styles.sectionTitle}>
           {t('introduction')}
+          {base.introduction.trim() ? <LangTag lang={base.text_lang} /> : null}
         </h2>
         {base.introduction.trim() ? (
-          <p className={styles.intro}>{base.introduction}</p>
+          <p className={styles.intro} {...textLang(base.text_lang)}>
+            {base.introduction}
+          </p>
         ) : (
           <EmptyState text={t('noIntroduction')} />
         )}

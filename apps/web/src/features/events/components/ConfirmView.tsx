@@ -8,7 +8,7 @@ import { formatCoins, formatMoney } from '../../../shared/format/money';
 import { EVENTS_PATH, useNavigator } from '../../../shared/navigation';
 import { useLanguage } from '../../../shared/i18n';
 import { usePayFlow } from '../../../shared/pay';
-import { EmptyState } from '../../../shared/ui';
+import { EmptyState, LangTag, textLang } from '../../../shared/ui';
 import { orderConfirmKey, supportApi } from '../api';
 import { clampPoints, maxPoints } from '../support';
 import { useMessageWith } from '../useMessageWith';
@@ -118,7 +118,10 @@ export function ConfirmView({
         <section className={styles.card}>
           <dl className={styles.rows}>
             <dt>{t('order.event')}</dt>
-            <dd>{data.event.title}</dd>
+            <dd>
+              <span {...textLang(data.event.text_lang)}>{data.event.title}</span>
+              <LangTag lang={data.event.text_lang} />
+            </dd>
             <dt>{t('order.item')}</dt>
             <dd>
               <span className={styles.itemTitle}>{data.item.title}</span>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SupportEventSummary } from '@petheart/contracts';
 import { imageUrl } from '../../../shared/format';
 import { useMessage } from '../../../shared/i18n';
+import { LangTag, textLang } from '../../../shared/ui';
 import { eventPath } from '../paths';
 import { Progress } from './Progress';
 import styles from '../events.module.css';
@@ -21,7 +22,10 @@ export function EventCard({ event, assetHost }: { event: SupportEventSummary; as
           </span>
         </div>
         <div className={styles.cardBody}>
-          <h2 className={styles.cardTitle}>{event.title}</h2>
+          <h2 className={styles.cardTitle}>
+            <span {...textLang(event.text_lang)}>{event.title}</span>
+            <LangTag lang={event.text_lang} />
+          </h2>
           <p className={styles.station}>
             {event.station.name} · {t('animals', { count: event.station.animal_nums, n: event.station.animal_nums })}
           </p>

@@ -62,6 +62,7 @@ export const summary = (id: number, over: Partial<SupportEventSummary> = {}): Su
   supporters: 5,
   item_count: 2,
   created_at: now - 3600 - id,
+  text_lang: 'en',
   ...over,
 });
 
@@ -130,7 +131,7 @@ export const place = (id: string, over: Partial<MapPlace> = {}): MapPlace => ({
 
 export const confirmData = (points: number, over: Partial<OrderConfirmData> = {}): OrderConfirmData => ({
   station,
-  event: { id: 9, title: 'Winter food', status: 'live' },
+  event: { id: 9, title: 'Winter food', status: 'live', text_lang: 'en' },
   item: item(1, { title: 'Dry cat food' }),
   points,
   coins: 30 * points,

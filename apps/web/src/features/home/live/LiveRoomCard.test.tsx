@@ -17,6 +17,7 @@ const room = (n: number, over: Partial<LiveRoom> = {}): LiveRoom => ({
   name: `Feeder ${String(n)}`,
   base_id: 3,
   base_name: 'Bund Station',
+  base_text_lang: 'en',
   address: 'Huangpu',
   cover: '/uploads/20250101/cover.jpg',
   latitude: 31.2,
@@ -93,5 +94,12 @@ describe('live room cards: the room’s still', () => {
     home('ja');
     const offline = await screen.findByTestId('live-room-PH-0002', {}, SLOW);
     expect(offline).toHaveTextContent('14:05からオフライン');
+  });
+
+  it('marks a base name written in another language than the reader’s (issue 29 §5)', async () => {
+    home('ja');
+    const card = await screen.findByTestId('live-room-PH-0001', {}, SLOW);
+    expect(within(card).getByTestId('lang-tag')).toHaveTextContent('英語');
+    expect(within(card).getByText('Bund Station')).toHaveAttribute('lang', 'en');
   });
 });

@@ -6,6 +6,7 @@ import { useLanguage } from '../../../shared/i18n';
 import { useSession } from '../../../shared/session';
 // the icons module itself, not the shared/ui barrel (which would pull the list hooks into the first page)
 import { LineIcon } from '../../../shared/ui/icons';
+import { LangTag, textLang } from '../../../shared/ui/LangTag';
 import { RoomStill, useOfflineSince } from '../../../shared/ui/RoomStill';
 import { distanceLabel, liveRoomUrl } from './rooms';
 import styles from './live.module.css';
@@ -49,7 +50,10 @@ export function LiveRoomCard({ room, compact = false }: { room: LiveRoom; compac
       <span className={styles.info}>
         <span className={styles.name}>{room.name}</span>
         <span className={styles.meta}>
-          <span className={styles.base}>{room.base_name}</span>
+          <span className={styles.base} {...textLang(room.base_text_lang)}>
+            {room.base_name}
+          </span>
+          <LangTag lang={room.base_text_lang} />
           {distance ? <span className={styles.distance}>{distance}</span> : null}
         </span>
       </span>
