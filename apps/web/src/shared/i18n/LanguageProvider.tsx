@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { ConfigProvider, setDefaultConfig } from 'antd-mobile';
 import type { Locale } from '@petheart/contracts';
-import { ANTD_LOCALES } from './antd-locales';
+import { antdLocale, loadAntdLocale } from './antd-locales';
 import { LANGUAGE_KEY, detectLocale, readPreference, type LanguagePreference } from './preference';
 import { hasMessages, loadMessages } from './messages';
 
@@ -26,8 +26,10 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
   const [preference, setPref] = useState<LanguagePreference>(() => readPreference(localStorage));
   const [systemLocale, setSystemLocale] = useState<Locale>(() => detectLocale(navigator));
   const wanted = preference === 'auto' ? systemLocale : preference;
-  // The language shown: the wanted one once its messages are loaded (null until the first is).
-  const [shown, setShown] = useState<Locale | null>(() => (hasMessages(i18n, wanted) ? wanted : null));
+  // The language shown: the wanted one once its messages and antd-mobile's texts are loaded (null until the first is).
+  const [shown, setShown] = useState<Locale | null>(() =>
+    hasMessages(i18n, wanted) && antdLocale(wanted) ? wanted : null,
+  );
   const locale = shown ?? wanted;
 
   useEffect(() => {
@@ -36,7 +38,7 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
     const show = () => {
       if (current) setShown(wanted);
     };
-    loadMessages(i18n, wanted).then(show, (error: unknown) => {
+    Promise.all([loadMessages(i18n, wanted), loadAntdLocale(wanted)]).then(show, (error: unknown) => {
       // Offline or a stale deployment: show the app anyway rather than a blank page.
       console.error(error);
       show();
@@ -61,7 +63,8 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
     if (!shown) return;
     if (i18n.language !== shown) void i18n.changeLanguage(shown);
     document.documentElement.lang = shown;
-    setDefaultConfig({ locale: ANTD_LOCALES[shown] });
+    const texts = antdLocale(shown);
+    if (texts) setDefaultConfig({ locale: texts });
   }, [i18n, shown]);
 
   const setPreference = useCallback((p: LanguagePreference) => {
@@ -74,7 +77,7 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
   return (
     <LanguageContext value={value}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider locale={ANTD_LOCALES[locale]}>{children}</ConfigProvider>
+        <ConfigProvider locale={antdLocale(locale) ?? antdLocale('en')}>{children}</ConfigProvider>
       </I18nextProvider>
     </LanguageContext>
   );

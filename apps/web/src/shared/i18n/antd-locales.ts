@@ -1,10 +1,7 @@
 import enUS from 'antd-mobile/es/locales/en-US';
-import jaJP from 'antd-mobile/es/locales/ja-JP';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
 import type { Locale } from '@petheart/contracts';
 
-type AntdLocale = typeof enUS;
+export type AntdLocale = typeof enUS;
 
 /** antd-mobile's ja-JP and zh-TW locales leave some strings in English: these fill the gaps. */
 const jaOverrides = {
@@ -55,9 +52,30 @@ function deepMerge<T>(base: T, override: unknown): T {
   return out as T;
 }
 
-export const ANTD_LOCALES: Record<Locale, AntdLocale> = {
-  en: enUS,
-  ja: deepMerge(jaJP, jaOverrides),
-  'zh-CN': zhCN,
-  'zh-TW': deepMerge(zhTW, zhTWOverrides),
+/**
+ * antd-mobile's texts per language. English is antd-mobile's own default (in the entry chunk anyway); the
+ * others load with the reader's language only, as the app's own strings do (issue 29: the entry chunk's budget).
+ */
+const LOADERS: Record<Locale, () => Promise<AntdLocale>> = {
+  en: () => Promise.resolve(enUS),
+  ja: () => import('antd-mobile/es/locales/ja-JP').then((m) => deepMerge(m.default, jaOverrides)),
+  'zh-CN': () => import('antd-mobile/es/locales/zh-CN').then((m) => m.default),
+  'zh-TW': () => import('antd-mobile/es/locales/zh-TW').then((m) => deepMerge(m.default, zhTWOverrides)),
 };
+
+/** The locales loaded so far (the imported modules' own texts: loading one twice gives the same). */
+const loaded = new Map<Locale, AntdLocale>([['en', enUS]]);
+
+/** antd-mobile's texts in `locale` once loaded, else undefined. */
+export function antdLocale(locale: Locale): AntdLocale | undefined {
+  return loaded.get(locale);
+}
+
+/** Loads antd-mobile's texts in `locale`. */
+export async function loadAntdLocale(locale: Locale): Promise<AntdLocale> {
+  const known = loaded.get(locale);
+  if (known) return known;
+  const texts = await LOADERS[locale]();
+  loaded.set(locale, texts);
+  return texts;
+}

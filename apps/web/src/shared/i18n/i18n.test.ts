@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from './createI18n';
 import { detectLocale, readPreference } from './preference';
-import { ANTD_LOCALES } from './antd-locales';
+import { antdLocale, loadAntdLocale } from './antd-locales';
 import { hasMessages, loadMessages } from './messages';
 
 describe('language', () => {
@@ -55,9 +55,13 @@ describe('language', () => {
     expect(requested).toEqual(['zh-CN', 'ja']);
   });
 
-  it('fills antd-mobile ja/zh-TW gaps', () => {
-    expect(ANTD_LOCALES.ja.Calendar.today).toBe('今日');
-    expect(ANTD_LOCALES['zh-TW'].InfiniteScroll.retry).toBe('重新載入');
-    expect(ANTD_LOCALES.ja.common.confirm).toBe('確認');
+  it("loads antd-mobile's texts per language, with the ja/zh-TW gaps filled", async () => {
+    expect(antdLocale('zh-TW')).toBeUndefined();
+    const [ja, zhTW] = await Promise.all([loadAntdLocale('ja'), loadAntdLocale('zh-TW')]);
+    expect(ja.Calendar.today).toBe('今日');
+    expect(zhTW.InfiniteScroll.retry).toBe('重新載入');
+    expect(ja.common.confirm).toBe('確認');
+    expect(antdLocale('ja')).toBe(ja);
+    expect((await loadAntdLocale('zh-CN')).common.confirm).toBe('确定');
   });
 });

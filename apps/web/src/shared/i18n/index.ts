@@ -14,7 +14,7 @@ export {
   readPreference,
   type LanguagePreference,
 } from './preference';
-export { ANTD_LOCALES } from './antd-locales';
+export { antdLocale, loadAntdLocale } from './antd-locales';
 export { COMMON_NS, MESSAGES_NS, hasMessages, loadMessages } from './messages';
 
 /** The language preference ('auto' or a locale), the effective locale and a setter (stored in localStorage). */
