@@ -135,6 +135,16 @@ const IMPACT: PageCheck = {
   },
 };
 
+const NOTIFICATIONS: PageCheck = {
+  name: 'notifications',
+  path: '/pages/mine/notifications',
+  ready: async (page) => {
+    await expect(heading(page, 'Notifications')).toBeVisible();
+    await expect(page.getByTestId('notifications').locator('.ph-list-footer, .ph-empty').first()).toBeVisible();
+    await expect(page.getByTestId('notifications').getByText('Loading')).toHaveCount(0);
+  },
+};
+
 const CONSOLE_SIGN_IN: PageCheck = {
   name: 'console sign-in',
   path: '/admin',
@@ -163,7 +173,7 @@ const SIGNED_OUT: PageCheck[] = [
   LOGIN_REDIRECT(HISTORY),
   PUBLIC_ACCOUNT,
 ];
-const SIGNED_IN: PageCheck[] = [HOME, INDEX, LIVE, COMMUNITY, MINE_SIGNED_IN, MONEY, HISTORY, IMPACT];
+const SIGNED_IN: PageCheck[] = [HOME, INDEX, LIVE, COMMUNITY, MINE_SIGNED_IN, MONEY, HISTORY, IMPACT, NOTIFICATIONS];
 
 /** A phone-sized page (as the project's config), signed in as `account` when given (the token as login leaves it). */
 async function phonePage(browser: Browser, baseURL: string, account?: Account): Promise<Page> {

@@ -32,14 +32,17 @@ import { manageModule } from './modules/manage';
 import { mapsModule } from './modules/maps';
 import { mediaModule } from './modules/media';
 import { moderationModule } from './modules/moderation';
+import { notificationModule } from './modules/notification';
 import { oauthModule } from './modules/oauth';
 import { paymentModule } from './modules/payment';
 import { petModule } from './modules/pet';
 import { postModule } from './modules/post';
 import { proofModule } from './modules/proof';
+import { pushModule } from './modules/push';
 import { realtimeModule } from './modules/realtime';
 import { reportModule } from './modules/report';
 import { searchModule } from './modules/search';
+import { shareModule } from './modules/share';
 import { statementModule } from './modules/statement';
 import { impactModule } from './modules/impact';
 import { supportModule } from './modules/support';
@@ -83,6 +86,9 @@ function apiModules(container: Container): ApiModule[] {
     proofModule(services),
     statementModule(services),
     impactModule(services),
+    notificationModule(services),
+    pushModule(services),
+    shareModule(services),
     {
       name: 'database',
       routes: [],
@@ -114,12 +120,16 @@ function apiModules(container: Container): ApiModule[] {
  * - The live stills (taken while cameras stream) stop before the media server deletes the streams' segments.
  * - The proof clips (cut from the cameras' recordings) stop before the media server too: clips not cut yet are
  *   failed, cuts under way are waited for.
+ * - The review reminders stop after every part that makes notifications, and wait for the fan-outs under way.
+ * - The push sender stops last: what the others notify while they stop is still sent, then waited for.
  */
 const LIFECYCLE_ORDER = [
+  'push sender',
   'payment expiry',
   'ledger checker',
   'database maintenance',
   'realtime',
+  'review reminders',
   'feed settlement',
   'device gateway',
   'feed sweeper',
@@ -151,6 +161,8 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
     await app.register(securityPlugin, {
       assetHost: container.config.assetHost,
       mediaHost: container.config.media.nginx?.playbackUrl,
+      // The WeChat JS-SDK's script, only when pages inside WeChat may use it (issue 29 §4).
+      wechatJsSdk: container.config.share.wechat !== undefined,
     });
     await app.register(authPlugin, { authenticator: container.authenticator });
     app.get('/api/docs/json', { schema: { hide: true } }, () => app.swagger());
@@ -165,14 +177,15 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
       await app.register(webPlugin, {
         webDist: container.config.webDist,
         uploadDir: container.config.uploadDir,
-        // Shared links' previews: a live room (its still), a proof (the still and its clip), a base or its public
-        // account, a post, a support event.
+        // Shared links' previews, in the link's language: a live room (its still), a proof (the still and its
+        // clip), a base or its public account, a post, a support event, a certificate (its drawn picture).
         previews: firstPreview([
-          (url) => container.services.sharePreview.preview(url),
-          (url) => container.services.proofPreview.preview(url),
-          (url) => container.services.basePreview.preview(url),
-          (url) => container.services.postPreview.preview(url),
-          (url) => container.services.eventPreview.preview(url),
+          (url, locale) => container.services.sharePreview.preview(url, locale),
+          (url, locale) => container.services.proofPreview.preview(url, locale),
+          (url, locale) => container.services.basePreview.preview(url, locale),
+          (url, locale) => container.services.postPreview.preview(url, locale),
+          (url, locale) => container.services.eventPreview.preview(url, locale),
+          (url, locale) => container.services.certificatePreview.preview(url, locale),
         ]),
       });
   },

@@ -5,6 +5,7 @@ import { wireCommunity } from './composition/community';
 import { wireDevices } from './composition/devices';
 import { wireFeeding } from './composition/feeding';
 import { wireLive } from './composition/live';
+import { wireNotificationProducers, wireNotifications } from './composition/notifications';
 import { wireMoney } from './composition/money';
 import { wireOperators } from './composition/operators';
 import { wireSite } from './composition/site';
@@ -12,6 +13,8 @@ import { wireSupport } from './composition/support';
 import { wireCare } from './composition/care';
 import { wirePreviews } from './composition/previews';
 import { wireProof } from './composition/proof';
+import { wirePush } from './composition/push';
+import { wireSharing } from './composition/sharing';
 import { wireStatements } from './composition/statements';
 import { wireThumbnails } from './composition/thumbnails';
 import { wireTransparency } from './composition/transparency';
@@ -58,6 +61,8 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     },
   });
   const root = { config, database, clock, rateLimits };
+  // The notification centre (issue 29 §1): its listeners are this list (the sockets' below; web push's).
+  const { notifications, notificationListeners, reviewReminder } = wireNotifications(root);
   // PGlite has no autovacuum: the app gives its tables what autovacuum would (decision 019).
   const databaseMaintenance = database.pglite
     ? new EmbeddedMaintenance({
@@ -115,6 +120,7 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     media,
     liveMedia,
     configuration,
+    notifications,
   });
   const { feeds, feedSettlement, feedStats, feedLedgerIn } = wireFeeding({
     ...root,
@@ -129,7 +135,8 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
   });
   const { proofs, proofClipper, proofJobs, proofPreview } = wireProof({ ...root, media, feedSettlement });
   const { basePreview, postPreview, eventPreview } = wirePreviews(root);
-  const { manage, cashouts, cashoutAdmin } = await wireOperators({
+  const { certificateShare, certificatePreview, wechatShare } = await wireSharing({ ...root, feedStatsRepository });
+  const { manage, cashouts, cashoutAdmin, cashoutMover } = await wireOperators({
     ...root,
     configuration,
     ledger,
@@ -149,6 +156,24 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
     baseRepository,
   });
   const { accounts, foodPurchases } = wireTransparency({ ...root, configuration, operatorGate, uploadedImages });
+  const { notificationProducers } = wireNotificationProducers({
+    ...root,
+    notifications,
+    notificationListeners,
+    realtime,
+    moderation,
+    cashoutMover,
+    supportApplications,
+    supportGifts,
+    payments,
+    feedSettlement,
+    gateway,
+    media,
+    alertWatcher,
+  });
+  // Web Push and operators' e-mail alerts (issue 29 §2): told of every fan-out after the sockets.
+  const { push, pushSender } = await wirePush({ ...root, mailer, manageRepository, users });
+  notificationListeners.push(pushSender);
 
   return {
     config,
@@ -202,6 +227,9 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       basePreview,
       postPreview,
       eventPreview,
+      certificateShare,
+      certificatePreview,
+      wechatShare,
       manage,
       cashouts,
       cashoutAdmin,
@@ -221,6 +249,11 @@ export async function createContainer(config: AppConfig, overrides: ContainerOve
       statements,
       statementJob,
       impact,
+      notifications,
+      notificationProducers,
+      reviewReminder,
+      push,
+      pushSender,
     },
     /**
      * Closes what the container opened: the database, the rate limits' store, the sandbox payer. The services

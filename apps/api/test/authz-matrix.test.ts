@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CashoutSchema, FeedSchema, PayRequestDataSchema, PostSchema, type ErrorId } from '@petheart/contracts';
+import {
+  CashoutSchema,
+  FeedSchema,
+  NotificationListDataSchema,
+  PayRequestDataSchema,
+  PostSchema,
+  type ErrorId,
+} from '@petheart/contracts';
 import { baseFoodPurchases, liveClips } from '../src/db/schema';
 import { DEMO, createTestApi, loginToken, okData, type CallResult, type TestApi } from './harness';
 import type { TestDevice } from './devices-support';
@@ -56,10 +63,23 @@ const PUBLIC_IDS: Record<string, string> = {
   'POST /api/statement/list base_id': 'monthly statements are public: anyone may verify a base’s account',
   'GET /api/statement/download base_id': 'monthly statements are public: anyone may verify a base’s account',
   'POST /api/transparency/base base_id': 'a base’s public account is open to everyone (issue 28 §3)',
+  'POST /api/feed/certificate/public id':
+    'a certificate link id is public by design: its owner shares it, and it is an opaque token, not a guessable id (issue 29 §4)',
+  'GET /api/feed/certificate/image id': 'the shared certificate’s picture, by the same opaque link id (issue 29 §4)',
 };
 
-/** Keys that name an object. */
-const isIdKey = (key: string) => key === 'id' || key.endsWith('_id') || key.endsWith('_no');
+/**
+ * Routes that take no id and answer the caller's own objects (issue 29 §5, Me): another user's call must not
+ * show them. Each: how many of A's objects the answer lists.
+ */
+const OWN_LISTS: Record<string, { body: unknown; count: (data: unknown) => number }> = {
+  'POST /api/live/myFans': { body: {}, count: (d) => (d as { total: number }).total },
+  'POST /api/support/myGifts': { body: {}, count: (d) => (d as { total: number }).total },
+  'POST /api/live/list': { body: { tab: 'follow' }, count: (d) => (d as { total: number }).total },
+};
+
+/** Keys that name an object (or several: a notification's `ids`). */
+const isIdKey = (key: string) => key === 'id' || key === 'ids' || key.endsWith('_id') || key.endsWith('_no');
 
 /** The top-level keys of a zod request schema (objects, through optional/default/pipe/union). */
 function keysOf(schema: unknown): string[] {
@@ -85,6 +105,7 @@ interface World {
   publishedPostId: number;
   commentId: number;
   applicationId: number | undefined;
+  notificationId: number;
 }
 
 interface Case {
@@ -145,6 +166,7 @@ const FIXTURES: Record<string, (w: World) => Case> = {
   }),
   'POST /api/post/commentDelete id': (w) => ({ body: { id: w.commentId } }),
   'POST /api/support/application id': (w) => ({ body: { id: w.applicationId }, ownerSucceeds: true }),
+  'POST /api/notification/read ids': (w) => ({ body: { ids: [w.notificationId] }, ownerSucceeds: true }),
   'GET /api/payment/sandbox/:order_no order_no': (w) => ({ url: `/api/payment/sandbox/${w.orderNo}` }),
   'POST /api/payment/sandbox/:order_no order_no': (w) => ({
     url: `/api/payment/sandbox/${w.orderNo}`,
@@ -192,6 +214,9 @@ describe('authorization matrix: another user’s object ids are refused on every
       ['post_comments', 'user_id'],
       ['support_applications', 'user_id'],
       ['base_food_purchases', 'recorded_by'],
+      ['notifications', 'user_id'],
+      ['push_subscriptions', 'user_id'],
+      ['notification_settings', 'user_id'],
     ] as const;
     const out: Record<string, unknown> = {};
     for (const [table, owner] of tables) {
@@ -268,7 +293,14 @@ describe('authorization matrix: another user’s object ids are refused on every
       );
       applicationId = z.object({ data: z.object({ id: z.number() }) }).parse(applied.body).data.id;
     }
+    // A's published post told A it was approved (issue 29 §1).
+    await api.container.services.notificationProducers.idle();
+    const notified = okData(
+      await api.post('/api/notification/list', {}, { token: a.token }),
+      NotificationListDataSchema,
+    );
     world = {
+      notificationId: notified.list[0]?.id ?? 0,
       cashoutId: CashoutSchema.parse(cashout).id,
       orderNo: order.order_no,
       feedId: FeedSchema.parse(fed).id,
@@ -364,5 +396,63 @@ describe('authorization matrix: another user’s object ids are refused on every
       const c = updateWithClip(world.publishedPostId, world);
       expect((await call('POST', '/api/post/update', c.body, a.token)).status).toBe(200);
     }
+  });
+
+  it('answers the lists of one’s own fan groups, follows and gifts to their owner only (and never to tourists)', async () => {
+    const admin = await loginToken(api, DEMO.admin.email, DEMO.admin.password);
+    const device = { device_id: a.station.deviceId };
+    expect((await api.post('/api/live/fans/join', device, { token: a.token })).status).toBe(200);
+    expect((await api.post('/api/live/follow', device, { token: a.token })).status).toBe(200);
+    if (world.applicationId !== undefined) {
+      await api.post('/api/admin/support/review', { id: world.applicationId, status: 1 }, { token: admin });
+      const event = await api.post(
+        '/api/admin/support/event/create',
+        { application_id: world.applicationId, title: 'Matrix', items: [{ title: 'Food', price: 1, target: 10 }] },
+        { token: admin },
+      );
+      const itemId = z.object({ data: z.object({ items: z.array(z.object({ id: z.number() })) }) }).parse(event.body)
+        .data.items[0]?.id;
+      const gift = { item_id: itemId, points: 1, idempotency_key: `matrix-${randomUUID()}` };
+      expect((await api.post('/api/support/give', gift, { token: a.token })).status).toBe(200);
+    }
+    for (const [key, list] of Object.entries(OWN_LISTS)) {
+      const [method = 'POST', url = ''] = key.split(' ');
+      const route = api.routes.find((r) => r.url === url && r.method === method);
+      expect(route?.auth, key).toBe(key.endsWith('/live/list') ? 'optional' : 'user');
+      if (key.includes('/api/support/') && world.applicationId === undefined) continue;
+      const asA = await call(method, url, list.body, a.token);
+      expect([key, list.count(asA.body.data)]).toEqual([key, 1]);
+      const asB = await call(method, url, list.body, b.token);
+      expect([key, asB.status, list.count(asB.body.data)]).toEqual([key, 200, 0]);
+      expect([key, (await call(method, url, list.body)).status]).toEqual([key, 401]);
+    }
+  });
+  it('keeps one’s push subscriptions and notification settings one’s own (issue 29 §2; no ids: by endpoint)', async () => {
+    const endpoint = `https://push.example/matrix-${randomUUID()}`;
+    const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    expect((await api.post('/api/push/subscribe', { endpoint, keys, lang: 'en' }, { token: a.token })).status).toBe(
+      200,
+    );
+    const mine = {
+      push_kinds: [],
+      email_kinds: [],
+      quiet_start: 60,
+      quiet_end: 120,
+      time_zone: 'Asia/Tokyo',
+      lang: 'ja',
+    };
+    expect((await api.post('/api/notification/settings/save', mine, { token: a.token })).status).toBe(200);
+    const before = await snapshot();
+    // B names A's browser, and saves settings of their own: nothing of A's changes.
+    expect((await api.post('/api/push/unsubscribe', { endpoint }, { token: b.token })).status).toBe(200);
+    const theirs = { ...mine, quiet_start: null, quiet_end: null, time_zone: 'UTC', lang: 'en' };
+    expect((await api.post('/api/notification/settings/save', theirs, { token: b.token })).status).toBe(200);
+    const asB = await api.post('/api/notification/settings', {}, { token: b.token });
+    expect(asB.body.data).toMatchObject({ quiet_start: null, time_zone: 'UTC' });
+    expect(await snapshot()).toEqual(before);
+    for (const url of ['/api/push/subscribe', '/api/push/unsubscribe', '/api/notification/settings/save']) {
+      expect([url, (await api.post(url, {})).status]).toEqual([url, 401]);
+    }
+    expect((await api.post('/api/notification/settings', {})).status).toBe(401);
   });
 });

@@ -151,6 +151,14 @@ export function codeIn(text: string): string {
   return match[1];
 }
 
+/** Sets a user's mobile number as the app does: a code sent to it (event changemobile), then /api/user/changemobile. */
+export async function setMobile(api: TestApi, token: string, mobile: string, ip: string): Promise<CallResult> {
+  const sent = await api.post('/api/sms/send', { mobile, event: 'changemobile' }, { ip });
+  if (sent.status !== 200) throw new Error(`sms/send answered ${String(sent.status)}`);
+  const captcha = codeIn(api.sms.to(mobile).at(-1)?.text ?? '');
+  return api.post('/api/user/changemobile', { mobile, captcha }, { token });
+}
+
 /**
  * A fresh database for one test file: PGlite loaded from the migrated template dump, or (DATABASE_URL
  * set) a new PostgreSQL database copied from the migrated template database, dropped on close.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminUserSchema, EmptySchema, LoginDataSchema, MESSAGES, UserInfoDataSchema } from '@petheart/contracts';
-import { DEMO, createTestApi, failure, loginToken, okData, registerUser, type TestApi } from './harness';
+import { DEMO, createTestApi, failure, loginToken, setMobile, okData, registerUser, type TestApi } from './harness';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -154,18 +154,18 @@ describe('POST /api/user/profile', () => {
     }
   });
 
-  it('keeps mobiles unique, and lets the owner clear theirs', async () => {
+  it('sets no mobile number through the profile (it takes a code sent to it), and lets the owner clear theirs', async () => {
     const a = await registerUser(api, 'mobile-a@example.com', 'mobile-pass');
     const b = await registerUser(api, 'mobile-b@example.com', 'mobile-pass');
-    okData(await api.post('/api/user/profile', { mobile: '13911112222' }, { token: a.token }), UserInfoDataSchema);
-    const taken = await api.post('/api/user/profile', { mobile: '13911112222' }, { token: b.token, lang: 'zh-TW' });
-    expect(failure(taken, 409, 'mobile_exists').msg).toBe(MESSAGES['error.mobile_exists']['zh-TW']);
-    // Setting your own number again is fine; clearing frees it.
-    okData(await api.post('/api/user/profile', { mobile: '13911112222' }, { token: a.token }), UserInfoDataSchema);
+    // Without a code, nobody puts a number on their account: not a free one, not someone else's.
+    const refused = await api.post('/api/user/profile', { mobile: '13911112222' }, { token: b.token, lang: 'zh-TW' });
+    expect(failure(refused, 400, 'validation_failed').msg).toBe(MESSAGES['v.mobileNeedsCode']['zh-TW']);
+    const set = await setMobile(api, a.token, '13911112222', '10.8.1.1');
+    expect(okData(set, UserInfoDataSchema).userinfo.mobile).toBe('13911112222');
     const cleared = okData(await api.post('/api/user/profile', { mobile: '' }, { token: a.token }), UserInfoDataSchema);
     expect(cleared.userinfo.mobile).toBeNull();
-    okData(await api.post('/api/user/profile', { mobile: '13911112222' }, { token: b.token }), UserInfoDataSchema);
-    failure(await api.post('/api/user/profile', { mobile: 'call me' }, { token: a.token }), 400, 'validation_failed');
+    const index = okData(await api.get('/api/user/index', { token: a.token }), UserInfoDataSchema);
+    expect(index.userinfo.mobile).toBeNull();
   });
 
   it('refuses bodies over the size limit', async () => {

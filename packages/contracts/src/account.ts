@@ -53,12 +53,17 @@ export const AvatarPathSchema = z
     error: 'v.avatar',
   });
 
-// POST /api/user/profile (every field optional; only those sent change)
+// POST /api/user/profile (every field optional; only those sent change). The mobile number may only be cleared
+// here: it is set with a code sent to it (/api/user/changemobile), so nobody puts another person's number on theirs.
 export const ProfileBodySchema = z.object({
   avatar: AvatarPathSchema.optional(),
   nickname: CleanNicknameSchema.optional(),
-  mobile: z.union([MobileSchema, z.literal('')], { error: 'v.mobileFormat' }).optional(),
+  mobile: z.literal('', { error: 'v.mobileNeedsCode' }).optional(),
 });
+
+// POST /api/user/changemobile: sets the mobile number with a code sent to it (/api/sms/send, event changemobile)
+export const ChangeMobileBodySchema = z.object({ mobile: MobileSchema, captcha: CodeSchema });
+export type ChangeMobileBody = z.infer<typeof ChangeMobileBodySchema>;
 
 export const UserInfoSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { FeedingPortionSchema } from './configuration';
 import { int32, requiredText, rowId } from './fields';
+import { ShownTextLangSchema } from './text-lang';
 
 /** A feeding station as everyone sees it. Times are unix seconds. */
 export const BaseSchema = z.object({
@@ -14,6 +15,11 @@ export const BaseSchema = z.object({
   photos: z.array(z.string()),
   introduction: z.string(),
   created_at: z.number().int(),
+  /**
+   * The language `name` and `introduction` are shown in (issue 29 §5): the reader's where a translation is there,
+   * else the one the operator wrote them in ('' = unknown). The app marks them when it is not the reader's.
+   */
+  text_lang: ShownTextLangSchema,
 });
 export type Base = z.infer<typeof BaseSchema>;
 

@@ -4,6 +4,7 @@ import { BaseFieldsSchema, BaseSchema, DeviceLiveStateSchema } from './base';
 import { DailyGramCapSchema, PortionInputSchema } from './console-money';
 import { CARE_COMMAND_KINDS, DeviceAckDetailSchema, DeviceIdSchema } from './device';
 import { requiredText, rowId } from './fields';
+import { BaseTranslationsInputSchema, BaseTranslationsSchema, WrittenInSchema } from './text-lang';
 
 // ---- Bases: POST /api/admin/base/list|create|update (admins only) ----
 
@@ -12,6 +13,8 @@ export const AdminBaseSchema = BaseSchema.extend({
   device_count: z.number().int(),
   /** The operator published the exact location (else everyone else sees it coarse: decision 037). */
   location_public: z.boolean(),
+  /** The console sees the texts as written (`text_lang` is their language) and their translations (issue 29 §5). */
+  translations: BaseTranslationsSchema.default({}),
 });
 export type AdminBase = z.infer<typeof AdminBaseSchema>;
 export const AdminBaseListBodySchema = PageQuerySchema.extend({
@@ -25,11 +28,18 @@ export const AdminBaseCreateBodySchema = BaseFieldsSchema.extend({
   introduction: BaseFieldsSchema.shape.introduction.default(''),
   operator_id: BaseFieldsSchema.shape.operator_id.default(null),
   location_public: z.boolean({ error: 'v.invalid' }).default(false),
+  /** The language name and introduction are written in; absent = the request's language. */
+  text_lang: WrittenInSchema.optional(),
+  translations: BaseTranslationsInputSchema.default({}),
 });
 export type AdminBaseCreateBody = z.infer<typeof AdminBaseCreateBodySchema>;
 export const AdminBaseUpdateBodySchema = BaseFieldsSchema.partial().extend({
   id: rowId('v.invalid'),
   location_public: z.boolean({ error: 'v.invalid' }).optional(),
+  /** Absent: the request's language when name or introduction change, else as it was. */
+  text_lang: WrittenInSchema.optional(),
+  /** The whole set (languages left out are removed); absent = unchanged. */
+  translations: BaseTranslationsInputSchema.optional(),
 });
 export type AdminBaseUpdateBody = z.infer<typeof AdminBaseUpdateBodySchema>;
 

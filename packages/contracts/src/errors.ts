@@ -58,6 +58,8 @@ export const ERROR_IDS = [
   'map_system_error',
   'map_network_error',
   'support_type_unknown',
+  // Sharing inside WeChat (issue 29 §4): its API did not give a ticket
+  'share_unavailable',
 ] as const;
 export const ErrorIdSchema = z.enum(ERROR_IDS);
 export type ErrorId = z.infer<typeof ErrorIdSchema>;
@@ -118,4 +120,5 @@ export const ERROR_STATUS: Record<ErrorId, number> = {
   map_system_error: 502,
   map_network_error: 504,
   support_type_unknown: 400,
+  share_unavailable: 409,
 };

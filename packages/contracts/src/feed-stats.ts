@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locale-tags';
 
 /**
  * What the feeds add up to (PRODUCT.md §7, decision 012): the user's feeding calendar, the leaderboard and
@@ -127,3 +128,37 @@ export const FeedCertificateSchema = z.object({
   first_fed_at: z.number().int().nullable(),
 });
 export type FeedCertificate = z.infer<typeof FeedCertificateSchema>;
+
+// ---- The certificate's public link (issue 29 §4) ----
+
+/** The web app's public certificate page: `/pages/public/certificate?id=…` (anyone, no login). */
+export const PUBLIC_CERTIFICATE_PAGE = '/pages/public/certificate';
+
+/**
+ * A certificate link's id: 22 base64url characters the server derives from the user (encrypted and
+ * authenticated with its key), so it names nobody to anyone else and cannot be guessed.
+ */
+export const CertificateLinkIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: 'v.invalid' });
+
+/** POST /api/feed/certificate/link (login needed): the id of the user's public certificate link. */
+export const CertificateLinkDataSchema = z.object({ id: CertificateLinkIdSchema });
+export type CertificateLinkData = z.infer<typeof CertificateLinkDataSchema>;
+
+/** POST /api/feed/certificate/public (anyone). */
+export const PublicCertificateBodySchema = z.object({ id: CertificateLinkIdSchema });
+
+/** What a shared certificate shows: the nickname and the certificate's three figures, nothing else. */
+export const PublicCertificateSchema = FeedCertificateSchema.pick({
+  nickname: true,
+  days_joined: true,
+  animals_helped: true,
+  grams: true,
+});
+export type PublicCertificate = z.infer<typeof PublicCertificateSchema>;
+
+/** GET /api/feed/certificate/image (anyone): the certificate as a PNG for link previews, in `lang`. */
+export const CertificateImageQuerySchema = z.object({
+  id: CertificateLinkIdSchema,
+  lang: z.enum(LOCALES).optional(),
+});
+export type CertificateImageQuery = z.infer<typeof CertificateImageQuerySchema>;

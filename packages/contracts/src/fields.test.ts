@@ -35,6 +35,7 @@ describe('integers that fit their columns', () => {
   const NOT_INT32: Record<string, string> = {
     'CashoutApplyBodySchema.amount': 'cashouts.amount is bigint (safeInt)',
     'CommentListBodySchema.after_seq': 'live_comments.id is bigint (safeInt)',
+    'NotificationReadBodySchema.ids[]': 'notifications.id is bigserial (1 to MAX_SAFE_INTEGER)',
     'ConsolePaymentListBodySchema.from': 'Unix seconds, compared as a timestamp',
     'ConsolePaymentListBodySchema.to': 'Unix seconds, compared as a timestamp',
     'ConsoleLedgerTransactionListBodySchema.from': 'Unix seconds, compared as a timestamp',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema, RoomStillSchema } from './base';
 import { requiredText, rowId, safeInt } from './fields';
+import { ShownTextLangSchema } from './text-lang';
 import { NotificationEventSchema } from './notification';
 
 /** The live room of one device. Every live-room request names the device. */
@@ -27,6 +28,8 @@ export const LiveRoomSchema = z.object({
   name: z.string(),
   base_id: z.number().int(),
   base_name: z.string(),
+  /** The language `base_name` is shown in (as Base's `text_lang`: issue 29 §5). */
+  base_text_lang: ShownTextLangSchema,
   address: z.string(),
   /** The base's first photo ('' when it has none: the client shows its default cover). */
   cover: z.string(),
@@ -84,6 +87,12 @@ export const FanMemberSchema = z.object({
   points: z.number().int(),
 });
 export type FanMember = z.infer<typeof FanMemberSchema>;
+/** POST /api/live/myFans (login): the fan groups the user is in, their room and membership; most points first. */
+export const MyFanGroupSchema = FanMembershipSchema.extend({ room: LiveRoomSchema });
+export type MyFanGroup = z.infer<typeof MyFanGroupSchema>;
+export const MyFanGroupListBodySchema = PageQuerySchema;
+export const MyFanGroupListDataSchema = pagedList(MyFanGroupSchema);
+export type MyFanGroupListData = z.infer<typeof MyFanGroupListDataSchema>;
 export const FanListBodySchema = LiveDeviceBodySchema.extend(PageQuerySchema.shape);
 export const FanListDataSchema = pagedList(FanMemberSchema);
 export type FanListData = z.infer<typeof FanListDataSchema>;

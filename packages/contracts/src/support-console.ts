@@ -9,6 +9,7 @@ import {
   SupportEventSummarySchema,
   SupportReviewStatusSchema,
 } from './support';
+import { EventTranslationsInputSchema, EventTranslationsSchema, WrittenInSchema } from './text-lang';
 
 /** The console's side of support (decision 015): review applications, publish events with items. */
 
@@ -82,6 +83,9 @@ export const ConsoleSupportEventCreateBodySchema = z.object({
     .array(ConsoleSupportItemInputSchema.omit({ id: true }), { error: 'v.supportItems' })
     .min(1, { error: 'v.supportItems' })
     .max(SUPPORT_LIMITS.maxItemsPerEvent, { error: 'v.supportItems' }),
+  /** The language title and description are written in; absent = the request's language (issue 29 §5). */
+  text_lang: WrittenInSchema.optional(),
+  translations: EventTranslationsInputSchema.default({}),
 });
 export type ConsoleSupportEventCreateBody = z.infer<typeof ConsoleSupportEventCreateBodySchema>;
 
@@ -99,6 +103,10 @@ export const ConsoleSupportEventUpdateBodySchema = z.object({
     .array(ConsoleSupportItemInputSchema, { error: 'v.supportItems' })
     .max(SUPPORT_LIMITS.maxItemsPerEvent, { error: 'v.supportItems' })
     .optional(),
+  /** Absent: the request's language when title or description change, else as it was. */
+  text_lang: WrittenInSchema.optional(),
+  /** The whole set (languages left out are removed); absent = unchanged. */
+  translations: EventTranslationsInputSchema.optional(),
 });
 export type ConsoleSupportEventUpdateBody = z.infer<typeof ConsoleSupportEventUpdateBodySchema>;
 
@@ -109,6 +117,8 @@ export const ConsoleSupportEventSchema = SupportEventDetailSchema.extend({
   coins: z.number().int(),
   help_pay_amount: z.number().int(),
   updated_at: z.number().int(),
+  /** The console sees the texts as written (`text_lang` is their language) and their translations. */
+  translations: EventTranslationsSchema.default({}),
 });
 export type ConsoleSupportEvent = z.infer<typeof ConsoleSupportEventSchema>;
 

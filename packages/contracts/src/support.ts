@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { MobileSchema, coercedRowId, requiredText } from './fields';
 import { SupportTypeSchema } from './configuration';
+import { ShownTextLangSchema } from './text-lang';
 
 /**
  * Support (issue 6, decision 015): shelters apply for help (reviewed in the console); an approved
@@ -163,6 +164,11 @@ export const SupportEventSummarySchema = z.object({
   item_count: z.number().int(),
   /** Unix seconds. */
   created_at: z.number().int(),
+  /**
+   * The language `title` (and the detail's `description`) are shown in (issue 29 §5): the reader's where a
+   * translation is there, else the one they were written in ('' = unknown).
+   */
+  text_lang: ShownTextLangSchema,
 });
 export type SupportEventSummary = z.infer<typeof SupportEventSummarySchema>;
 
@@ -270,7 +276,13 @@ export type OrderConfirmBody = z.infer<typeof OrderConfirmBodySchema>;
 /** What is paid and to whom (the order confirmation page). */
 export const OrderConfirmDataSchema = z.object({
   station: RescueStationSchema,
-  event: z.object({ id: z.number().int(), title: z.string(), status: SupportEventStatusSchema }),
+  event: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    status: SupportEventStatusSchema,
+    /** The language `title` is shown in (as SupportEventSummary's). */
+    text_lang: ShownTextLangSchema,
+  }),
   item: SupportItemSchema,
   points: z.number().int(),
   /** The coin value given to the item. */
@@ -282,3 +294,27 @@ export const OrderConfirmDataSchema = z.object({
   remaining: z.number().int(),
 });
 export type OrderConfirmData = z.infer<typeof OrderConfirmDataSchema>;
+
+// ---- POST /api/support/myGifts (login): the user's support history, newest first ----
+
+export const MyGiftListBodySchema = PageQuerySchema;
+export const MyGiftSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  /** The event's title in the reader's language where translated, and the language shown. */
+  event_title: z.string(),
+  text_lang: ShownTextLangSchema,
+  event_cover: z.string(),
+  event_status: SupportEventStatusSchema,
+  item_id: z.number().int(),
+  item_title: z.string(),
+  points: z.number().int(),
+  /** Coins given (help-pay: the coin value of what was paid). */
+  coins: z.number().int(),
+  source: SupportGiftSourceSchema,
+  /** Unix seconds. */
+  created_at: z.number().int(),
+});
+export type MyGift = z.infer<typeof MyGiftSchema>;
+export const MyGiftListDataSchema = pagedList(MyGiftSchema);
+export type MyGiftListData = z.infer<typeof MyGiftListDataSchema>;

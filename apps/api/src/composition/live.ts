@@ -19,6 +19,8 @@ import { COMMENT_WINDOWS } from '../modules/live/policy';
 import { RoomRepository } from '../modules/live/room-repository';
 import { LiveRoomService } from '../modules/live/room-service';
 import type { MediaEngine } from '../modules/media/engine';
+import { toNotification } from '../modules/notification/presenter';
+import type { NotificationService } from '../modules/notification/service';
 import type { LiveMediaService } from '../modules/media/service';
 import { LiveRealtime } from '../modules/realtime/realtime';
 import { ReportRepository } from '../modules/report/repository';
@@ -38,6 +40,7 @@ export function wireLive({
   media,
   liveMedia,
   configuration,
+  notifications,
 }: {
   config: AppConfig;
   database: DatabaseHandle;
@@ -50,6 +53,7 @@ export function wireLive({
   media: MediaEngine;
   liveMedia: LiveMediaService;
   configuration: ConfigurationService;
+  notifications: Pick<NotificationService, 'unreadCounts'>;
 }) {
   const { db } = database;
   // The live room: socket.io rooms per device (attached to the HTTP server by the app), lists, detail,
@@ -61,6 +65,8 @@ export function wireLive({
     redisUrl: config.redisUrl,
     // A tourist is one viewer per client address: X-Forwarded-For's, as for HTTP, only behind a trusted proxy.
     trustProxy: config.trustProxy,
+    // A signed-in user's sockets get their new notifications, in the socket's language (issue 29 §1).
+    notices: { unread: (userIds) => notifications.unreadCounts(userIds), present: toNotification },
     onError: (error) => {
       if (config.logLevel !== 'silent') console.warn('[realtime]', error);
     },

@@ -83,5 +83,5 @@ export async function wireOperators({
     currency: CURRENCY,
   });
 
-  return { manage, cashouts, cashoutAdmin };
+  return { manage, cashouts, cashoutAdmin, cashoutMover };
 }

@@ -6,6 +6,9 @@ import { route } from './endpoint-route';
 /** Violations logged per minute at most; the rest are counted in one line (a page can report in a loop). */
 export const CSP_REPORTS_LOGGED_PER_MINUTE = 60;
 
+/** Where the WeChat JS-SDK's script is served (jweixin-1.6.0.js). */
+export const WECHAT_JS_SDK_ORIGIN = 'https://res.wx.qq.com';
+
 /** The origin of ASSET_HOST (a CDN for pictures), or nothing when pictures come from this origin. */
 function originOf(assetHost: string): string {
   try {
@@ -20,19 +23,21 @@ function originOf(assetHost: string): string {
  * eval), no plugins, never framed, forms and the base URL to this origin; pictures also from ASSET_HOST, data:
  * and blob: (previews of a picture being uploaded); video from blob: (mpegts.js plays through Media Source);
  * the live room's socket on this origin's ws:/wss: (older Safari did not let 'self' match it); scaled out, the
- * nginx edge's HLS (MEDIA_PLAYBACK_URL) for video and for hls.js's requests. Styles may be
- * inline: antd-mobile sets style attributes. Violations are reported to CSP_REPORT_PATH.
+ * nginx edge's HLS (MEDIA_PLAYBACK_URL) for video and for hls.js's requests; with WeChat sharing configured
+ * (WECHAT_APPID and WECHAT_SECRET), the WeChat JS-SDK's script from its origin (the page loads it only inside
+ * WeChat). Styles may be inline: antd-mobile sets style attributes. Violations are reported to CSP_REPORT_PATH.
  */
 export function contentSecurityPolicy(options: {
   assetHost: string;
   socketOrigin: string;
   mediaHost?: string;
+  wechatJsSdk?: boolean;
 }): string {
   const asset = originOf(options.assetHost);
   const media = originOf(options.mediaHost ?? '');
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
-    ['script-src', "'self'"],
+    ['script-src', "'self'", ...(options.wechatJsSdk ? [WECHAT_JS_SDK_ORIGIN] : [])],
     ['style-src', "'self'", "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:', ...(asset ? [asset] : [])],
     ['media-src', "'self'", 'blob:', ...(media ? [media] : [])],
@@ -49,10 +54,14 @@ export function contentSecurityPolicy(options: {
   return directives.map((d) => d.join(' ')).join('; ');
 }
 
-/** Other origins the pages use: pictures (ASSET_HOST), and the live video's edge when scaled out. */
+/**
+ * Other origins the pages use: pictures (ASSET_HOST), the live video's edge when scaled out, the WeChat JS-SDK's
+ * script when WeChat sharing is configured.
+ */
 interface SecurityHosts {
   assetHost: string;
   mediaHost?: string;
+  wechatJsSdk?: boolean;
 }
 
 /** The features a page may use: the location (nearby support stations), nothing else. */

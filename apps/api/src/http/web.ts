@@ -4,12 +4,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { withPreview, type PagePreviews } from './page-preview';
+import { previewOf, withPreview, type PagePreviews } from './page-preview';
 
 /**
  * Serves the built web app (history-mode routes fall back to index.html) and uploaded files.
  * Uploaded files are served with nosniff and a strict content security policy. A page with a preview (a shared
- * live room) gets index.html with its Open Graph tags.
+ * live room) gets index.html with its Open Graph tags, in the link's language.
  */
 export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: PagePreviews }>(
   async (app, { webDist, uploadDir, previews }) => {
@@ -49,8 +49,10 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
     });
     // The built page, read once (it does not change while the server runs), for pages with a preview.
     let indexHtml: Promise<string> | undefined;
-    const previewPage = async (url: string): Promise<string | undefined> => {
-      const preview = await previews?.(url).catch((error: unknown) => {
+    const previewPage = async (url: string, acceptLanguage: string | undefined): Promise<string | undefined> => {
+      if (!previews) return undefined;
+      // In the link's language (its `lang`), else the crawler's Accept-Language, else English.
+      const preview = await previewOf(previews, url, acceptLanguage).catch((error: unknown) => {
         app.log.warn({ err: error, url }, 'page preview failed');
         return undefined;
       });
@@ -68,7 +70,7 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
       const html = accept.includes('text/html');
       // Link crawlers often ask for anything (*/*): a page with a preview answers them too.
       if (!html && accept !== '' && !accept.includes('*/*')) return;
-      const page = await previewPage(url);
+      const page = await previewPage(url, request.headers['accept-language']);
       if (page !== undefined) {
         await reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
         return reply;

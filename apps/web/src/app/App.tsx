@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LanguageProvider, createI18n, localeOf, readPreference } from '../shared/i18n';
 import { createEventBus, createTokenStore } from '../shared/session';
+import { openLiveSocket } from '../shared/notifications/live-socket';
 import { featureNamespaceLoaders } from './i18n';
 import { createAppRouter } from './router';
 
@@ -16,7 +17,7 @@ export function App() {
       queryClient: new QueryClient({
         defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
       }),
-      router: createAppRouter({ tokens, events }),
+      router: createAppRouter({ tokens, events, openSocket: openLiveSocket }),
     };
   });
   return (

@@ -6,6 +6,8 @@ import { ApiProvider } from '../shared/api';
 import { SessionProvider, useSession, type EventBus, type TokenStore } from '../shared/session';
 import { isTabPath, loginUrl } from '../shared/navigation/paths';
 import { prefetchFeedback } from '../shared/ui/feedback';
+import { NotificationsProvider } from '../shared/notifications/NotificationsProvider';
+import type { OpenLiveSocket } from '../shared/notifications/live-socket';
 import { isAdminPath, type RouteHandle } from './routes';
 import { TabBar } from './TabBar';
 
@@ -31,9 +33,18 @@ export function PageFallback() {
 
 /**
  * The root route: providers that need the router, the login guard, the page (the document's one `main`
- * landmark; the operator console lays out its own, beside its navigation), and the tab bar.
+ * landmark; the operator console lays out its own, beside its navigation), and the tab bar. `openSocket` keeps
+ * the signed-in user's notifications live (none in page tests unless they hand one in).
  */
-export function AppRoot({ tokens, events }: { tokens: TokenStore; events: EventBus }) {
+export function AppRoot({
+  tokens,
+  events,
+  openSocket,
+}: {
+  tokens: TokenStore;
+  events: EventBus;
+  openSocket?: OpenLiveSocket;
+}) {
   const { pathname } = useLocation();
   const { t } = useTranslation('common');
   const productName = t('productName');
@@ -51,19 +62,21 @@ export function AppRoot({ tokens, events }: { tokens: TokenStore; events: EventB
   return (
     <ApiProvider tokens={tokens}>
       <SessionProvider tokens={tokens} events={events}>
-        {isAdminPath(pathname) ? (
-          <Suspense fallback={<PageFallback />}>
-            <RequireLogin />
-          </Suspense>
-        ) : (
-          <main className={isTabPath(pathname) ? 'ph-app ph-app-tabbed' : 'ph-app'}>
-            {/* A page suspends while its chunk's strings (its i18next namespace) load. */}
+        <NotificationsProvider openSocket={openSocket}>
+          {isAdminPath(pathname) ? (
             <Suspense fallback={<PageFallback />}>
               <RequireLogin />
             </Suspense>
-          </main>
-        )}
-        <TabBar />
+          ) : (
+            <main className={isTabPath(pathname) ? 'ph-app ph-app-tabbed' : 'ph-app'}>
+              {/* A page suspends while its chunk's strings (its i18next namespace) load. */}
+              <Suspense fallback={<PageFallback />}>
+                <RequireLogin />
+              </Suspense>
+            </main>
+          )}
+          <TabBar />
+        </NotificationsProvider>
       </SessionProvider>
     </ApiProvider>
   );

@@ -1,11 +1,19 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { EventBus, TokenStore } from '../shared/session';
+import type { OpenLiveSocket } from '../shared/notifications/live-socket';
 import { AppRoot, PageFallback } from './AppRoot';
 import { ADMIN_PAGE, ADMIN_PATH, ROUTES, loadPage, type RouteHandle } from './routes';
 import { NotFoundPage, RouteErrorPage } from './StatusPages';
 
+/** What the app hands the shell: the token store, the app events and the live socket's opener. */
+export interface AppDeps {
+  tokens: TokenStore;
+  events: EventBus;
+  openSocket?: OpenLiveSocket;
+}
+
 /** The route objects (exported for tests, which mount them in a memory router). */
-export function appRoutes(deps: { tokens: TokenStore; events: EventBus }): RouteObject[] {
+export function appRoutes(deps: AppDeps): RouteObject[] {
   const pages: RouteObject[] = ROUTES.map((r) => ({
     path: r.path,
     lazy: loadPage(r.page),
@@ -14,7 +22,7 @@ export function appRoutes(deps: { tokens: TokenStore; events: EventBus }): Route
   return [
     {
       path: '/',
-      element: <AppRoot tokens={deps.tokens} events={deps.events} />,
+      element: <AppRoot tokens={deps.tokens} events={deps.events} openSocket={deps.openSocket} />,
       HydrateFallback: PageFallback,
       errorElement: <RouteErrorPage />,
       children: [
@@ -31,6 +39,6 @@ export function appRoutes(deps: { tokens: TokenStore; events: EventBus }): Route
   ];
 }
 
-export function createAppRouter(deps: { tokens: TokenStore; events: EventBus }) {
+export function createAppRouter(deps: AppDeps) {
   return createBrowserRouter(appRoutes(deps));
 }

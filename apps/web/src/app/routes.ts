@@ -39,12 +39,20 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/pages/public/Q&A', page: 'content/QAPage' },
   // A feed's proof, shared from its receipt (issue 28 §1): anyone may open it.
   { path: '/pages/public/proof', page: 'history/ProofPage' },
+  // A certificate its owner shared (issue 29 §4): anyone may open it.
+  { path: '/pages/public/certificate', page: 'certificate/PublicCertificatePage' },
   { path: '/pages/community/community', page: 'community/CommunityPage' },
   { path: '/pages/community/detail', page: 'community/PostDetailPage' },
   { path: '/pages/beneficence/apply', page: 'events/ApplyPage', requiresLogin: true },
   { path: '/pages/beneficence/detail', page: 'events/EventDetailPage' },
   { path: '/pages/mine/userinfo', page: 'me/UserInfoPage', requiresLogin: true },
   { path: '/pages/mine/impact', page: 'impact/ImpactPage', requiresLogin: true },
+  // Me's lists (issue 29 §5): followed rooms, fan groups, support history.
+  { path: '/pages/mine/follows', page: 'mine-lists/MyFollowsPage', requiresLogin: true },
+  { path: '/pages/mine/fans', page: 'mine-lists/MyFansPage', requiresLogin: true },
+  { path: '/pages/mine/support', page: 'mine-lists/MySupportPage', requiresLogin: true },
+  // The notification centre's inbox (issue 29 §1).
+  { path: '/pages/mine/notifications', page: 'notifications/NotificationsPage', requiresLogin: true },
   { path: '/pages/certificate/certificate', page: 'certificate/CertificatePage', requiresLogin: true },
   { path: '/pages/money/money', page: 'money/MoneyPage', requiresLogin: true },
   { path: '/pages/live/live', page: 'live/LivePage' },

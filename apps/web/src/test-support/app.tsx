@@ -7,6 +7,7 @@ import { LanguageProvider, createI18n } from '../shared/i18n';
 import { createEventBus, createTokenStore } from '../shared/session';
 import { featureNamespaceLoaders } from '../app/i18n';
 import { appRoutes } from '../app/router';
+import type { OpenLiveSocket } from '../shared/notifications/live-socket';
 
 /**
  * Test support for page tests (never imported by app code): the whole app rendered at a route with its
@@ -83,16 +84,23 @@ export function stubApi(reply: (call: ApiCall) => unknown = () => undefined, con
 
 /**
  * Renders the app at `path` (or at the last of several history entries) in `locale`, signed in when a token
- * is given. Queries do not retry. Returns the router, to follow navigation.
+ * is given. Queries do not retry. No notification socket opens unless `openSocket` is given (a stand-in).
+ * Returns the router, to follow navigation.
  */
-export function renderApp(path: string | string[], { locale = 'en', token }: { locale?: Locale; token?: string } = {}) {
+export function renderApp(
+  path: string | string[],
+  { locale = 'en', token, openSocket }: { locale?: Locale; token?: string; openSocket?: OpenLiveSocket } = {},
+) {
   localStorage.setItem('language', locale);
   if (token) localStorage.setItem('token', token);
   const entries = typeof path === 'string' ? [path] : path;
-  const router = createMemoryRouter(appRoutes({ tokens: createTokenStore(localStorage), events: createEventBus() }), {
-    initialEntries: entries,
-    initialIndex: entries.length - 1,
-  });
+  const router = createMemoryRouter(
+    appRoutes({ tokens: createTokenStore(localStorage), events: createEventBus(), openSocket }),
+    {
+      initialEntries: entries,
+      initialIndex: entries.length - 1,
+    },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <LanguageProvider i18n={createI18n(locale, {}, featureNamespaceLoaders())}>

@@ -28,6 +28,7 @@ import { postEndpoints } from './post';
 import { reportEndpoints } from './report';
 import { searchEndpoints } from './search';
 import { securityEndpoints } from './security';
+import { shareEndpoints } from './share';
 import { stationCareConsoleEndpoints, stationCareEndpoints } from './station-care';
 import { statementEndpoints } from './statement';
 import { supportEndpoints } from './support';
@@ -65,6 +66,7 @@ export { postEndpoints } from './post';
 export { reportEndpoints } from './report';
 export { searchEndpoints } from './search';
 export { securityEndpoints } from './security';
+export { shareEndpoints } from './share';
 export { stationCareConsoleEndpoints, stationCareEndpoints } from './station-care';
 export { statementEndpoints } from './statement';
 export { supportEndpoints } from './support';
@@ -108,6 +110,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   reportEndpoints,
   searchEndpoints,
   securityEndpoints,
+  shareEndpoints,
   stationCareConsoleEndpoints,
   stationCareEndpoints,
   statementEndpoints,

@@ -12,6 +12,8 @@ import {
   LiveDeviceBodySchema,
   LiveListBodySchema,
   LiveListDataSchema,
+  MyFanGroupListBodySchema,
+  MyFanGroupListDataSchema,
 } from '../live';
 
 const tag = 'live';
@@ -45,6 +47,14 @@ export const liveEndpoints = {
     message: 'ok.fanJoined',
   }),
   fansList: post('/api/live/fans/list', { auth: 'none', tag, input: FanListBodySchema, data: FanListDataSchema }),
+  /** The rooms the user follows are `list` with tab 'follow'. */
+  myFans: post('/api/live/myFans', {
+    auth: 'user',
+    tag,
+    summary: 'The fan groups the user is in (room, level, points), most points first',
+    input: MyFanGroupListBodySchema,
+    data: MyFanGroupListDataSchema,
+  }),
   commentSend: post('/api/live/comment/send', {
     auth: 'user',
     tag,

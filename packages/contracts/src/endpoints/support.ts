@@ -2,6 +2,8 @@ import { post } from '../endpoint';
 import { PayRequestDataSchema } from '../payment';
 import {
   HelpPayBodySchema,
+  MyGiftListBodySchema,
+  MyGiftListDataSchema,
   OrderConfirmBodySchema,
   OrderConfirmDataSchema,
   SupportApplicationListBodySchema,
@@ -80,6 +82,13 @@ export const supportEndpoints = {
     input: SupportGiveBodySchema,
     data: SupportGiveDataSchema,
     message: 'ok.supported',
+  }),
+  myGifts: post('/api/support/myGifts', {
+    auth: 'user',
+    tag,
+    summary: 'The user’s support history: each gift with coins or help-pay, newest first',
+    input: MyGiftListBodySchema,
+    data: MyGiftListDataSchema,
   }),
   orderConfirm: post('/api/support/orderConfirm', {
     auth: 'optional',

@@ -1,4 +1,5 @@
 import {
+  ChangeMobileBodySchema,
   EmailLoginBodySchema,
   LoginBodySchema,
   LoginDataSchema,
@@ -61,5 +62,13 @@ export const userEndpoints = {
     input: ProfileBodySchema,
     data: UserInfoDataSchema,
     message: 'ok.saved',
+  }),
+  /** A code sent to the new number (/api/sms/send with event 'changemobile') proves it is the user's. */
+  changemobile: post('/api/user/changemobile', {
+    auth: 'user',
+    tag,
+    input: ChangeMobileBodySchema,
+    data: UserInfoDataSchema,
+    message: 'ok.mobileChanged',
   }),
 };

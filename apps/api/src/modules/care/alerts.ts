@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock';
+import { tellListeners } from '../../lib/listeners';
 import { Periodic } from '../../lib/periodic';
 import type { StationCareRepository } from './repository';
 
@@ -9,6 +10,7 @@ import type { StationCareRepository } from './repository';
  */
 export class AlertWatcher {
   private readonly periodic: Periodic;
+  private readonly openedListeners = new Set<(alertIds: number[]) => void>();
 
   constructor(
     private readonly deps: {
@@ -29,14 +31,28 @@ export class AlertWatcher {
     return this.periodic.stop();
   }
 
-  /** One pass over every device (also what the tests call). */
-  sweep(): Promise<number[]> {
-    return this.deps.repo.sweep(new Date(this.deps.clock.now()));
+  /** Listens to alerts as they open (their ids), after they are stored; returns the unsubscribe. */
+  onOpened(listener: (alertIds: number[]) => void): () => void {
+    this.openedListeners.add(listener);
+    return () => this.openedListeners.delete(listener);
+  }
+
+  /** One pass over every device (also what the tests call): the alerts it opened. */
+  async sweep(): Promise<number[]> {
+    return this.opened(await this.deps.repo.sweep(new Date(this.deps.clock.now())));
   }
 
   /** A command's end, as the device gateway tells it: a jam opens an alert. */
   commandSettled(result: { deviceId: string; id: string; outcome: string | null }): void {
     if (result.outcome !== 'jammed') return;
-    this.deps.repo.openJam(result.deviceId, result.id, new Date(this.deps.clock.now())).catch(this.deps.onError);
+    this.deps.repo
+      .openJam(result.deviceId, result.id, new Date(this.deps.clock.now()))
+      .then((ids) => this.opened(ids))
+      .catch(this.deps.onError);
+  }
+
+  private opened(ids: number[]): number[] {
+    if (ids.length > 0) tellListeners(this.openedListeners, ids, this.deps.onError);
+    return ids;
   }
 }

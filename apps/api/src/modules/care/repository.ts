@@ -148,11 +148,13 @@ export class StationCareRepository {
     return rowsOf(opened).map((r) => Number(r.id));
   }
 
-  /** A dispense jammed: a jam alert opens (one per device until a dispense falls again). */
-  async openJam(deviceId: string, commandId: string, now: Date): Promise<void> {
-    await this.db.execute(sql`
+  /** A dispense jammed: a jam alert opens (one per device until a dispense falls again); its id, if it opened. */
+  async openJam(deviceId: string, commandId: string, now: Date): Promise<number[]> {
+    const opened = await this.db.execute(sql`
       INSERT INTO ${deviceAlerts} (device_id, kind, opened_at, detail)
       VALUES (${deviceId}, 'jam', ${now.toISOString()}::timestamptz, jsonb_build_object('command_id', ${commandId}::text))
-      ON CONFLICT (device_id, kind) WHERE resolved_at IS NULL DO NOTHING`);
+      ON CONFLICT (device_id, kind) WHERE resolved_at IS NULL DO NOTHING
+      RETURNING id`);
+    return rowsOf(opened).map((r) => Number(r.id));
   }
 }

@@ -35,7 +35,18 @@ export function payoutCredits(row: Pick<CashoutRow, 'coins' | 'feeCoins'>): Entr
  * finds it moved: the ledger is touched once.
  */
 export class CashoutMover {
+  private readonly movedListeners = new Set<(row: CashoutRow, actor: Actor, note: string) => void>();
+
   constructor(private readonly deps: CashoutMoverDeps) {}
+
+  /**
+   * Listens to moves, after each one's transaction committed (not to a repeated action that changed nothing):
+   * the cash-out as it is now, who moved it and the note; returns the unsubscribe.
+   */
+  onMoved(listener: (row: CashoutRow, actor: Actor, note: string) => void): () => void {
+    this.movedListeners.add(listener);
+    return () => this.movedListeners.delete(listener);
+  }
 
   /**
    * `ownerId`: only this user's cash-out (others' answer not_found, as if it did not exist). Throws
@@ -43,7 +54,10 @@ export class CashoutMover {
    */
   async move(id: number, action: CashoutAction, actor: Actor, note: string, ownerId?: number): Promise<CashoutRow> {
     if (TRANSITIONS[action].by !== actor.role) throw new AppError('forbidden');
-    return this.deps.repo.transaction(async (repo, tx) => {
+    // Whether the (last) run of the transaction moved it: a repeated action returns the row unchanged.
+    const run = { changed: false };
+    const result = await this.deps.repo.transaction(async (repo, tx) => {
+      run.changed = false;
       const row = await repo.lock(id);
       if (!row || (ownerId !== undefined && row.userId !== ownerId)) throw new AppError('not_found');
       const p = plan(action, row.status);
@@ -67,7 +81,10 @@ export class CashoutMover {
       if (effect === 'post' && row.holdId)
         await this.deps.ledgerIn(tx).postHold({ holdId: row.holdId, kind: 'cashout', credits: payoutCredits(row) });
       if (effect === 'void' && row.holdId) await this.deps.ledgerIn(tx).voidHold(row.holdId);
+      run.changed = true;
       return moved;
     });
+    if (run.changed) for (const listener of this.movedListeners) listener(result, actor, note);
+    return result;
   }
 }

@@ -14,6 +14,8 @@ import { Waiters } from './waiters';
 
 /** Feeds whose food fell, told after the settlement that recorded them has committed (e.g. their proof clips). */
 export type FedListener = (fed: FeedRow[]) => void;
+/** Every feed a settlement ended (succeeded or failed), told after it committed (e.g. refund notifications). */
+export type EndedListener = (ended: FeedRow[]) => void;
 
 /** A command this process issued for a feed: the feed, and the room and name its answer is announced with. */
 export interface ExpectedCommand {
@@ -61,6 +63,7 @@ export class FeedSettlement {
   private readonly sweeper: FeedSweeper;
   private readonly group: GroupCommit<FeedEnd, FeedRow | undefined>;
   private readonly fedListeners = new Set<FedListener>();
+  private readonly endedListeners = new Set<EndedListener>();
 
   constructor(private readonly deps: FeedSettlementDeps) {
     this.group = new GroupCommit((ends) => this.settleMany(ends), 200, deps.spacingMs ?? 0);
@@ -180,6 +183,7 @@ export class FeedSettlement {
     const fans = fed.filter((f) => f.gramsDispensed > 0 && told.fans.has(f.id));
     if (fans.length > 0) this.track(this.deps.onFansFed?.(fans) ?? Promise.resolve());
     if (fed.length > 0) tellListeners(this.fedListeners, fed, this.deps.onError);
+    if (ended.length > 0) tellListeners(this.endedListeners, ended, this.deps.onError);
     this.deps.rooms.settled(
       day,
       told.gramsToday,
@@ -198,6 +202,12 @@ export class FeedSettlement {
   onFed(listener: FedListener): () => void {
     this.fedListeners.add(listener);
     return () => this.fedListeners.delete(listener);
+  }
+
+  /** Listens to every feed a settlement ended, after its commit; returns the unsubscribe. */
+  onEnded(listener: EndedListener): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   /** One pass of the sweeper (FeedSweeper.sweep). */

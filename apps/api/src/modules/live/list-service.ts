@@ -1,13 +1,14 @@
-import type { LiveListBody, LiveListData, LiveRoom } from '@petheart/contracts';
+import type { LiveListBody, LiveListData, LiveRoom, Locale, MyFanGroupListData } from '@petheart/contracts';
 import { AppError } from '../../http/errors';
 import { distanceMetres, type GeoPoint } from '../../lib/geo';
 import { publicPoint } from '../base/location-policy';
+import { toFanMembership } from './fan-points';
 import { DEFAULT_LOCATION, type ViewerSource } from './policy';
 import { toLiveRoom } from './presenter';
 import type { RoomRepository } from './room-repository';
 
 export interface LiveListServiceDeps {
-  rooms: Pick<RoomRepository, 'rooms'>;
+  rooms: Pick<RoomRepository, 'rooms' | 'fanGroups'>;
   viewers: ViewerSource;
 }
 
@@ -38,8 +39,9 @@ export class LiveListService {
    * follow: the user's followed rooms, newest follow first (login needed); recommend: online first, then
    * viewers, then followers; near: nearest first from the given point (default: Shanghai); top: viewers,
    * then followers. `distance` is set whenever a point is known, to each base's public point (decision 037).
+   * Base names are in the reader's language where translated.
    */
-  async list(q: LiveListBody, userId: number | null): Promise<LiveListData> {
+  async list(q: LiveListBody, userId: number | null, reader: Locale): Promise<LiveListData> {
     if (q.tab === 'follow' && userId === null) throw new AppError('login_required');
     const given: GeoPoint | null =
       q.latitude !== undefined && q.longitude !== undefined ? { latitude: q.latitude, longitude: q.longitude } : null;
@@ -50,6 +52,7 @@ export class LiveListService {
         r,
         this.deps.viewers.viewers(r.device.id),
         origin ? distanceMetres(origin, publicPoint(r.base)) : null,
+        reader,
       ),
     );
     const order: Order | null =
@@ -66,8 +69,22 @@ export class LiveListService {
   }
 
   /** The rooms of one base (its enabled devices), by device id. */
-  async ofBase(baseId: number): Promise<LiveRoom[]> {
+  async ofBase(baseId: number, reader: Locale): Promise<LiveRoom[]> {
     const rows = await this.deps.rooms.rooms({ baseId });
-    return rows.map((r) => toLiveRoom(r, this.deps.viewers.viewers(r.device.id), null));
+    return rows.map((r) => toLiveRoom(r, this.deps.viewers.viewers(r.device.id), null, reader));
+  }
+
+  /** POST /api/live/myFans: the fan groups the user is in, with their rooms; most points first. */
+  async myFans(userId: number, q: { page: number; limit: number }, reader: Locale): Promise<MyFanGroupListData> {
+    const { rows, total } = await this.deps.rooms.fanGroups(userId, q);
+    return {
+      list: rows.map((r) => ({
+        ...toFanMembership(r),
+        room: toLiveRoom(r, this.deps.viewers.viewers(r.device.id), null, reader),
+      })),
+      total,
+      page: q.page,
+      limit: q.limit,
+    };
   }
 }

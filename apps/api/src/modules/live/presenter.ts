@@ -1,6 +1,14 @@
-import { fanLevel, type FanMember, type LiveComment, type LiveFeedLine, type LiveRoom } from '@petheart/contracts';
+import {
+  fanLevel,
+  type FanMember,
+  type LiveComment,
+  type LiveFeedLine,
+  type LiveRoom,
+  type Locale,
+} from '@petheart/contracts';
 import { seconds } from '../../lib/time';
 import { publicLocation } from '../base/location-policy';
+import { baseNameFor } from '../base/presenter';
 import { toRoomStill } from '../device/presenter';
 import type { FeedLineRow } from './comment-feed-repository';
 import type { CommentRow } from './comment-repository';
@@ -9,15 +17,18 @@ import type { RoomRow } from './room-repository';
 
 /**
  * A room in the lists; `distance` in metres (rounded, from the base's public point) or null. The base's
- * location is its public one (coarse unless published: base/location-policy.ts).
+ * location is its public one (coarse unless published: base/location-policy.ts); its name in the reader's
+ * language where translated (issue 29 §5).
  */
-export function toLiveRoom(r: RoomRow, viewers: number, distance: number | null): LiveRoom {
+export function toLiveRoom(r: RoomRow, viewers: number, distance: number | null, reader: Locale): LiveRoom {
   const at = publicLocation(r.base);
+  const base = baseNameFor(r.base, reader);
   return {
     device_id: r.device.id,
     name: r.device.name,
     base_id: r.base.id,
-    base_name: r.base.name,
+    base_name: base.name,
+    base_text_lang: base.text_lang,
     address: at.address,
     cover: r.base.photos[0] ?? '',
     latitude: at.latitude,

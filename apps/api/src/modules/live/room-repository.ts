@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { bases, deviceDays, devices, liveComments, liveFollows } from '../../db/schema';
+import { bases, deviceDays, devices, fanMembers, liveComments, liveFollows } from '../../db/schema';
+import type { TextTranslations } from '../../db/schema/columns';
 import { utcDate } from '../../lib/time';
 import type { DeviceRow } from '../device/repository';
 
@@ -16,6 +17,10 @@ export interface RoomRow {
     longitude: number;
     /** The exact location is public (else the lists show it coarse: base/location-policy.ts). */
     locationPublic: boolean;
+    /** The name's language and its translations (issue 29 §5). */
+    textLang: string;
+    translations: TextTranslations;
+    hasIntroduction: boolean;
   };
   followers: number;
 }
@@ -30,6 +35,9 @@ const baseColumns = {
   latitude: bases.latitude,
   longitude: bases.longitude,
   locationPublic: bases.locationPublic,
+  textLang: bases.textLang,
+  translations: bases.translations,
+  hasIntroduction: sql<boolean>`(${bases.introduction} <> '')`,
 };
 
 /** Live rooms (enabled devices with their base), follows, and what fell today. */
@@ -52,6 +60,40 @@ export class RoomRepository {
       .innerJoin(liveFollows, and(eq(liveFollows.deviceId, devices.id), eq(liveFollows.userId, filter.followedBy)))
       .where(and(...conditions))
       .orderBy(desc(liveFollows.createdAt), asc(devices.id));
+  }
+
+  /**
+   * The fan groups a user is in, as rooms with the membership (enabled devices only, as every room list):
+   * most points first, then the oldest membership; one page and the total.
+   */
+  async fanGroups(
+    userId: number,
+    page: { page: number; limit: number },
+  ): Promise<{ rows: (RoomRow & { points: number; joinedAt: Date })[]; total: number }> {
+    const where = and(eq(devices.disabled, false), eq(fanMembers.userId, userId));
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({
+          device: devices,
+          base: baseColumns,
+          followers,
+          points: fanMembers.points,
+          joinedAt: fanMembers.joinedAt,
+        })
+        .from(fanMembers)
+        .innerJoin(devices, eq(devices.id, fanMembers.deviceId))
+        .innerJoin(bases, eq(bases.id, devices.baseId))
+        .where(where)
+        .orderBy(desc(fanMembers.points), asc(fanMembers.joinedAt), asc(devices.id))
+        .limit(page.limit)
+        .offset((page.page - 1) * page.limit),
+      this.db
+        .select({ n: count() })
+        .from(fanMembers)
+        .innerJoin(devices, eq(devices.id, fanMembers.deviceId))
+        .where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
   }
 
   /** What a socket needs to join a room: whether the device is enabled, and its newest comment. */

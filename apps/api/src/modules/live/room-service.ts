@@ -1,4 +1,4 @@
-import type { DevicePortion, FollowState, LiveDetail } from '@petheart/contracts';
+import type { DevicePortion, FollowState, LiveDetail, Locale } from '@petheart/contracts';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import { toBase } from '../base/presenter';
@@ -25,7 +25,7 @@ export class LiveRoomService {
   constructor(private readonly deps: LiveRoomServiceDeps) {}
 
   /** The room as its viewer sees it; opening it earns a member the day's visit point. */
-  async detail(deviceId: string, userId: number | null): Promise<LiveDetail> {
+  async detail(deviceId: string, userId: number | null, reader: Locale): Promise<LiveDetail> {
     const device = await requireRoom(this.deps.devices, deviceId);
     const { rooms } = this.deps;
     const now = this.deps.clock.now();
@@ -42,7 +42,7 @@ export class LiveRoomService {
     if (!base) throw new AppError('not_found');
     return {
       device: { ...toPublicDevice(device, now, portions), base_id: device.baseId },
-      base: toBase(base),
+      base: toBase(base, reader),
       viewers: this.deps.viewers.viewers(deviceId),
       followers,
       followed,

@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../http/errors';
 import type { PublishedPostCache } from '../post/list-cache';
 import { toAdminPost } from '../post/presenter';
-import type { PostRepository } from '../post/repository';
+import type { PostRepository, PostRow } from '../post/repository';
 import { containsPattern } from '../search/keyword';
 import { toAdminReport } from './presenter';
 import type { ReportQueueRepository } from './report-repository';
@@ -28,7 +28,15 @@ export interface ModerationServiceDeps {
 
 /** The console's queues: posts to review (approve, or reject with a remark the author sees), problem reports. */
 export class ModerationService {
+  private readonly reviewedListeners = new Set<(post: PostRow) => void>();
+
   constructor(private readonly deps: ModerationServiceDeps) {}
+
+  /** Listens to decisions on posts, after each is stored (e.g. the author's notification); returns the unsubscribe. */
+  onReviewed(listener: (post: PostRow) => void): () => void {
+    this.reviewedListeners.add(listener);
+    return () => this.reviewedListeners.delete(listener);
+  }
 
   async posts(adminId: number, q: AdminPostListBody): Promise<AdminPostListData> {
     const keyword = q.keyword?.trim();
@@ -72,6 +80,7 @@ export class ModerationService {
     const row = await this.deps.posts.review(id, { status, remark, reviewerId: adminId, at: this.deps.clock.now() });
     if (!row) throw new AppError('not_found');
     this.deps.cache.invalidate();
+    for (const listener of this.reviewedListeners) listener(row);
     const view = await this.deps.posts.adminView(id);
     if (!view) throw new AppError('not_found');
     return toAdminPost(view, adminId, this.deps.assetHost);

@@ -90,6 +90,7 @@ export interface PaymentServiceDeps {
  */
 export class PaymentService {
   private readonly expiry: OrderExpiry;
+  private readonly creditedListeners = new Set<(order: OrderRow) => void>();
 
   constructor(private readonly deps: PaymentServiceDeps) {
     this.expiry = new OrderExpiry({
@@ -99,6 +100,12 @@ export class PaymentService {
       intervalMs: deps.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS,
       onError: (error) => deps.onError?.(error),
     });
+  }
+
+  /** Listens to orders credited (recharges, help-pay), after each one's transaction committed; returns the unsubscribe. */
+  onOrderCredited(listener: (order: OrderRow) => void): () => void {
+    this.creditedListeners.add(listener);
+    return () => this.creditedListeners.delete(listener);
   }
 
   get providerName(): PaymentProviderName {
@@ -240,7 +247,10 @@ export class PaymentService {
       });
       return settled;
     });
-    if ((outcome === 'credited' || outcome === 'credited_after_expiry') && order) this.deps.onCredited?.(order);
+    if ((outcome === 'credited' || outcome === 'credited_after_expiry') && order) {
+      this.deps.onCredited?.(order);
+      for (const listener of this.creditedListeners) listener(order);
+    }
     return ANSWER_OK;
   }
 

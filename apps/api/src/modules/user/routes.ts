@@ -2,14 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { userEndpoints as e } from '@petheart/contracts';
 import { currentUser } from '../../http/auth';
 import { route } from '../../http/endpoint-route';
-import type { TokenService } from '../token/service';
 import type { UserService } from './service';
 
 /** The FastAdmin-compatible account endpoints under /api/user/. */
-export const userRoutes: FastifyPluginAsync<{ users: UserService; tokens: TokenService }> = async (
-  app,
-  { users, tokens },
-) => {
+export const userRoutes: FastifyPluginAsync<{ users: UserService }> = async (app, { users }) => {
   route(app, e.index, async (request) => ({ userinfo: await users.info(currentUser(request).id) }));
   route(app, e.register, (request) => {
     const { email, password, code } = request.body;
@@ -34,10 +30,13 @@ export const userRoutes: FastifyPluginAsync<{ users: UserService; tokens: TokenS
     return {};
   });
   route(app, e.logout, async (request) => {
-    await tokens.revoke(currentUser(request).tokenHash);
+    await users.logout(currentUser(request).tokenHash);
     return {};
   });
   route(app, e.profile, async (request) => ({
     userinfo: await users.updateProfile(currentUser(request).id, request.body),
+  }));
+  route(app, e.changemobile, async (request) => ({
+    userinfo: await users.changeMobile(currentUser(request).id, request.body.mobile, request.body.captcha),
   }));
 };

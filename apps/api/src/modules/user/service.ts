@@ -34,7 +34,8 @@ export interface NewAccountOptions {
 export interface ProfileChanges {
   avatar?: string | undefined;
   nickname?: string | undefined;
-  mobile?: string | undefined;
+  /** Only '' (clear): a number is set with a code (changeMobile). */
+  mobile?: '' | undefined;
 }
 
 /** The nickname a new account starts with: the email's local part (ASCII, as emails are; at most 30). */
@@ -49,8 +50,21 @@ export function defaultNickname(email: string): string {
 export class UserService {
   private readonly infoCache: TtlCache<number, UserInfo>;
 
+  private readonly logoutSteps: ((tokenHash: string) => Promise<void>)[] = [];
+
   constructor(private readonly deps: UserServiceDeps) {
     this.infoCache = new TtlCache(deps.clock);
+  }
+
+  /** A step another module takes at each logout, with the login's token hash (push: its browsers' subscriptions). */
+  onLogout(step: (tokenHash: string) => Promise<void>): void {
+    this.logoutSteps.push(step);
+  }
+
+  /** POST /api/user/logout: what was made under this login goes, then the login itself. */
+  async logout(tokenHash: string): Promise<void> {
+    for (const step of this.logoutSteps) await step(tokenHash);
+    await this.deps.tokens.revoke(tokenHash);
   }
 
   /** Drops the cached data.userinfo of a user (call after changing the users row elsewhere). */
@@ -183,24 +197,36 @@ export class UserService {
     await this.deps.tokens.revokeAll(user.id);
   }
 
-  /** POST /api/user/profile: only the fields sent change; a taken mobile → 'mobile_exists'. */
+  /** POST /api/user/profile: only the fields sent change; the mobile number can only be cleared here. */
   async updateProfile(userId: number, changes: ProfileChanges): Promise<UserInfo> {
-    const set: { avatar?: string; nickname?: string; mobile?: string | null } = {};
+    const set: { avatar?: string; nickname?: string; mobile?: null } = {};
     if (changes.nickname !== undefined) set.nickname = changes.nickname;
     if (changes.avatar !== undefined) set.avatar = changes.avatar;
-    if (changes.mobile !== undefined) {
-      const mobile = changes.mobile === '' ? null : changes.mobile;
-      if (mobile) {
-        const owner = await this.deps.users.byMobile(mobile);
-        if (owner && owner.id !== userId) throw new AppError('mobile_exists');
-      }
-      set.mobile = mobile;
-    }
+    if (changes.mobile !== undefined) set.mobile = null;
     this.forget(userId);
     try {
       const updated = await this.deps.users.update(userId, set, this.deps.clock.now());
       if (!updated) throw new AppError('login_expired');
       return toUserInfo(updated);
+    } finally {
+      this.forget(userId);
+    }
+  }
+
+  /**
+   * POST /api/user/changemobile: sets the user's mobile number with the code sent to it (event 'changemobile').
+   * A number another account has → 'mobile_exists' (before the code is used); a wrong, used or expired code →
+   * 'code_invalid'.
+   */
+  async changeMobile(userId: number, mobile: string, code: string): Promise<UserInfo> {
+    const owner = await this.deps.users.byMobile(mobile);
+    if (owner && owner.id !== userId) throw new AppError('mobile_exists');
+    await this.deps.codes.verify('mobile', mobile, 'changemobile', code);
+    this.forget(userId);
+    try {
+      const updated = await this.deps.users.update(userId, { mobile }, this.deps.clock.now());
+      if (!updated) throw new AppError('login_expired');
+      return await this.withDerivedRoles(toUserInfo(updated));
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('mobile_exists');
       throw error;

@@ -7,7 +7,15 @@ import {
   PortionInputSchema,
   type AdminBase,
   type AdminDevice,
+  type Locale,
 } from '@petheart/contracts';
+import {
+  emptyTranslations,
+  translationsBody,
+  translationsToForm,
+  writtenInOf,
+  type TranslationsForm,
+} from './translations';
 
 // ---- Revenue share: the console shows a percentage, the API keeps basis points (3000 = 30 %) ----
 
@@ -49,7 +57,13 @@ export interface BaseFormValues {
   operator_id: string;
   /** Publish the exact location (else everyone but its operator and admins sees it coarse: decision 037). */
   location_public: boolean;
+  /** The language name and introduction are written in, and their translations (issue 29 §5). */
+  text_lang: Locale;
+  translations: TranslationsForm<'name' | 'introduction'>;
 }
+
+/** The texts of a base an operator writes in one language and may translate. */
+export const BASE_TRANSLATED = ['name', 'introduction'] as const;
 
 export const EMPTY_BASE_FORM: BaseFormValues = {
   name: '',
@@ -61,9 +75,12 @@ export const EMPTY_BASE_FORM: BaseFormValues = {
   photos: [],
   operator_id: '',
   location_public: false,
+  text_lang: 'en',
+  translations: emptyTranslations(BASE_TRANSLATED),
 };
 
-export function baseToForm(b: AdminBase): BaseFormValues {
+/** An existing base as the form shows it; `writer` is the console's language (for texts of unknown language). */
+export function baseToForm(b: AdminBase, writer: Locale = 'en'): BaseFormValues {
   return {
     name: b.name,
     address: b.address,
@@ -74,6 +91,8 @@ export function baseToForm(b: AdminBase): BaseFormValues {
     photos: [...b.photos],
     operator_id: b.operator_id === null ? '' : String(b.operator_id),
     location_public: b.location_public,
+    text_lang: writtenInOf(b.text_lang, writer),
+    translations: translationsToForm(b.translations, BASE_TRANSLATED),
   };
 }
 
@@ -89,6 +108,8 @@ export function baseFormToBody(v: BaseFormValues) {
     photos: v.photos.map((p) => p.trim()).filter((p) => p !== ''),
     operator_id: v.operator_id.trim() === '' ? null : numberOf(v.operator_id),
     location_public: v.location_public,
+    text_lang: v.text_lang,
+    translations: translationsBody(v.translations, v.text_lang),
   };
 }
 

@@ -8,6 +8,8 @@ import styles from './home.module.css';
 
 /** Everything below the hero loads after the first paint: the entry route stays small. */
 const HomeSections = lazy(() => import('./HomeSections'));
+/** The notification bell, just after the first paint too (its place kept, so nothing moves). */
+const Bell = lazy(() => import('../../shared/notifications/Bell').then((m) => ({ default: m.Bell })));
 
 /** Home tab (`/`, `/pages/newIndex/newIndex`): the product, its statistics and entries, the live sections. */
 export default function HomePage() {
@@ -23,16 +25,21 @@ export default function HomePage() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {config?.name ?? 'PetHeart'}
         </h1>
-        <button
-          type="button"
-          className="ph-icon-button"
-          aria-label={t('search')}
-          onClick={() => {
-            navigateTo('/pages/index/search');
-          }}
-        >
-          <SearchIcon />
-        </button>
+        <div className={styles.brandActions}>
+          <button
+            type="button"
+            className="ph-icon-button"
+            aria-label={t('search')}
+            onClick={() => {
+              navigateTo('/pages/index/search');
+            }}
+          >
+            <SearchIcon />
+          </button>
+          <Suspense fallback={<span className="ph-icon-button" />}>
+            <Bell />
+          </Suspense>
+        </div>
       </header>
 
       <section className={styles.hero}>

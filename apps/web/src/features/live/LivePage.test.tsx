@@ -73,6 +73,7 @@ function detail(feeder: boolean, camera: boolean): LiveDetail {
     base: {
       id: 1,
       name: 'Bund Riverside Cat Corner',
+      text_lang: 'en',
       address: 'Shanghai',
       latitude: 31.2,
       longitude: 121.5,

@@ -27,8 +27,9 @@ import { useFeed } from './useFeed';
 import { useLivePlayer } from './useLivePlayer';
 import { useLiveSocket } from './useLiveSocket';
 import { useLoginGate } from './useLoginGate';
+import { usePictureInPicture } from './usePictureInPicture';
 import { fansKey, useRoom } from './useRoom';
-import { useShare } from './useShare';
+import { useRoomShare } from './useShare';
 import styles from './live.module.css';
 
 function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolean }) {
@@ -43,7 +44,8 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
   const chat = useChat(deviceId, live, user?.nickname ?? '');
   const player = useLivePlayer(deviceId, live, room?.device.camera_online, { preferHls });
   const clips = useClips(deviceId, live);
-  const { share, guide, closeGuide } = useShare();
+  const pip = usePictureInPicture(player.videoRef);
+  const { share, guide, closeGuide } = useRoomShare(live, room, assetHost);
   const feed = useFeed(room, ensureLogin, chat.ownFed);
   const [busy, setBusy] = useState<'follow' | 'fans' | 'publish' | null>(null);
   const [fansOpen, setFansOpen] = useState(false);
@@ -213,6 +215,7 @@ function LiveRoom({ deviceId, preferHls }: { deviceId: string; preferHls: boolea
           onTapToPlay={player.tapToPlay}
           reconnecting={reconnecting}
           poster={room ? imageUrl(room.device.thumbnail || room.base.photos[0], assetHost) : undefined}
+          pip={pip}
         >
           <RewindControls rewind={player.rewind} fedAt={feed.fedAt} />
         </VideoStage>

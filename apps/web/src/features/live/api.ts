@@ -2,6 +2,7 @@ import {
   feedEndpoints,
   liveEndpoints as live,
   mediaEndpoints as media,
+  shareEndpoints,
   type CommentListData,
   type PublicFeedProof,
 } from '@petheart/contracts';
@@ -28,6 +29,8 @@ export function liveApi(api: ApiClient) {
     feedProof: (id: string): Promise<PublicFeedProof> => api.call(feedEndpoints.proof, { id }, { silent: true }),
     clips: (device_id: string, page: number, limit: number) =>
       api.call(media.clipList, { device_id, page, limit }, { silent: true }),
+    /** Silent: without it WeChat's menu still shares the page, only without the room's card. */
+    wechatShare: (url: string) => api.call(shareEndpoints.wechat, { url }, { silent: true }),
   };
 }
 

@@ -78,6 +78,7 @@ const ROOM: LiveDetail = {
   base: {
     id: 1,
     name: 'Bund Riverside Cat Corner',
+    text_lang: 'en',
     address: 'Shanghai',
     latitude: 31.2,
     longitude: 121.5,

@@ -9,8 +9,11 @@ import {
 } from '@petheart/contracts';
 import type { SocketState } from './connection';
 
+/** The room's events (`notification` goes to the user's own sockets: the app shell's bell handles it). */
+type RoomEventName = Exclude<LiveServerEventName, 'notification'>;
+
 export type LiveSocketHandlers = {
-  [K in LiveServerEventName]: (payload: LiveServerEvent<K>) => void;
+  [K in RoomEventName]: (payload: LiveServerEvent<K>) => void;
 } & {
   /** After every join (first connect and each reconnect), with the room's viewers and newest comment seq. */
   joined: (ack: { viewers: number; latest_seq: number }) => void;
@@ -55,7 +58,9 @@ export function useLiveSocket(deviceId: string, token: string | null, handlers: 
       s.on('connect_error', (error: Error) => {
         if (error.message === 'rate_limited') ref.current.refused();
       });
-      const names = Object.keys(LiveServerEvents) as LiveServerEventName[];
+      const names = (Object.keys(LiveServerEvents) as LiveServerEventName[]).filter(
+        (n): n is RoomEventName => n !== 'notification',
+      );
       for (const name of names) {
         s.on(name, (raw: unknown) => {
           const parsed = LiveServerEvents[name].safeParse(raw);

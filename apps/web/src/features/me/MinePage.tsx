@@ -6,6 +6,7 @@ import { DEFAULT_AVATAR, formatCount, imageUrl } from '../../shared/format';
 import { LOGIN_PATH, useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
 import { PageHeader } from '../../shared/ui';
+import { Bell } from '../../shared/notifications/Bell';
 import {
   isOperator,
   MORE_ENTRIES,
@@ -55,7 +56,7 @@ export default function MinePage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title={t('mine.title')} back={false} />
+      <PageHeader title={t('mine.title')} back={false} right={<Bell />} />
       <div className={styles.card}>
         <button
           type="button"

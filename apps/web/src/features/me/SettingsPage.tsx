@@ -4,6 +4,7 @@ import { APP_VERSION, type Locale } from '@petheart/contracts';
 import { LANGUAGE_PREFERENCES, useLanguage, type LanguagePreference } from '../../shared/i18n';
 import { useSession } from '../../shared/session';
 import { PageHeader } from '../../shared/ui';
+import { NotificationSettings } from './NotificationSettings';
 import styles from './me.module.css';
 
 /** Each language is named in its own script, whatever the current language. */
@@ -47,6 +48,7 @@ export default function SettingsPage() {
           ))}
         </CheckList>
       </List>
+      {session.token ? <NotificationSettings /> : null}
       <List className={styles.list}>
         <List.Item extra={APP_VERSION}>{t('settings.version')}</List.Item>
       </List>

@@ -5,9 +5,12 @@ import {
   ContentOutline,
   EditSOutline,
   ExclamationCircleOutline,
+  GiftOutline,
   HeartOutline,
   QuestionCircleOutline,
   SetOutline,
+  StarOutline,
+  TeamOutline,
   UnorderedListOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
@@ -16,6 +19,9 @@ import type { Role } from '@petheart/contracts';
 /** One entry on the Me tab: its label key (namespace `me`, under `mine.`), icon and route. */
 export interface MeEntry {
   key:
+    | 'follows'
+    | 'fans'
+    | 'support'
     | 'history'
     | 'certificate'
     | 'impact'
@@ -31,6 +37,10 @@ export interface MeEntry {
 }
 
 export const SERVICE_ENTRIES: readonly MeEntry[] = [
+  // The rooms the user follows, their fan groups, their support history (issue 29 §5: features/mine-lists).
+  { key: 'follows', icon: StarOutline, path: '/pages/mine/follows' },
+  { key: 'fans', icon: TeamOutline, path: '/pages/mine/fans' },
+  { key: 'support', icon: GiftOutline, path: '/pages/mine/support' },
   { key: 'history', icon: BillOutline, path: '/pages/history/history' },
   { key: 'certificate', icon: ContentOutline, path: '/pages/certificate/certificate' },
   { key: 'impact', icon: HeartOutline, path: '/pages/mine/impact' },

@@ -14,6 +14,7 @@ const room = (n: number): LiveRoom => ({
   name: `Cat Feeder ${String(n)}`,
   base_id: 3,
   base_name: 'Bund Station',
+  base_text_lang: 'en',
   address: 'Huangpu',
   cover: '',
   latitude: 31.2,
@@ -31,6 +32,7 @@ const room = (n: number): LiveRoom => ({
 const base = (id: number): Base => ({
   id,
   name: `Cat Haven ${String(id)}`,
+  text_lang: 'en',
   address: 'Xuhui',
   latitude: 31.2,
   longitude: 121.4,

@@ -50,6 +50,13 @@ async function loadFingerprint(): Promise<string> {
 }
 
 const loadEndpoints = () => import('./schemas');
+/** Web Push (issue 29 §2), loaded only where this browser may hold a subscription (push allowed here). */
+const loadPush = () => import('../push');
+const mayPush = () =>
+  'serviceWorker' in navigator &&
+  'PushManager' in window &&
+  'Notification' in window &&
+  Notification.permission === 'granted';
 
 export interface SessionProviderProps {
   tokens: TokenStore;
@@ -109,7 +116,12 @@ export function SessionProvider({ tokens, events, children, loadVisitorId = load
     if (!token) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the state is set after the fetch resolves
     refreshUser().catch(() => undefined);
-  }, [token, refreshUser]);
+    // This browser's push subscription, if it has one, is kept under the current login and language.
+    if (mayPush())
+      void loadPush()
+        .then((push) => push.refreshPush(api))
+        .catch(() => undefined);
+  }, [token, refreshUser, api]);
 
   useEffect(() => removePidOnUnload(window, sessionStorage), []);
 
@@ -147,6 +159,11 @@ export function SessionProvider({ tokens, events, children, loadVisitorId = load
 
   const logout = useCallback(async () => {
     if (tokens.get()) {
+      // This browser's push subscription goes first, while the token still says whose it is.
+      if (mayPush())
+        await loadPush()
+          .then((push) => push.unsubscribePush(api))
+          .catch(() => undefined);
       const { userEndpoints } = await loadEndpoints();
       await api.call(userEndpoints.logout, undefined, { silent: true }).catch(() => undefined);
     }

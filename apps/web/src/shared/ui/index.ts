@@ -18,6 +18,7 @@ export {
 } from './usePagedList';
 export { PagedList, type PagedListProps } from './PagedList';
 export { EmptyState } from './EmptyState';
+export { LangTag, textLang } from './LangTag';
 export { toast, alertDialog, confirmDialog, prefetchFeedback, TOAST_MS } from './feedback';
 export {
   AwardIcon,

@@ -43,6 +43,7 @@ export const room = (n: number, over: Partial<LiveRoom> = {}): LiveRoom => ({
   name: `Feeder ${String(n)}`,
   base_id: 3,
   base_name: 'Bund Station',
+  base_text_lang: 'en',
   address: 'Huangpu',
   cover: '',
   latitude: 31.2,
