@@ -37,6 +37,8 @@ import {
 interface LighthouseRun {
   perf: number | null;
   a11y: number | null;
+  /** Best practices (issue 29 asks for it beside the other two). */
+  bp: number | null;
   lcp: number | null;
   cls: number | null;
   tbt: number | null;
@@ -64,7 +66,7 @@ async function lighthouseRun(url: string, save?: string): Promise<LighthouseRun>
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
       ...(isLive(new URL(url).pathname) ? { maxWaitForLoad: LIVE_MAX_WAIT_FOR_LOAD_MS } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -91,6 +93,7 @@ async function lighthouseRun(url: string, save?: string): Promise<LighthouseRun>
     return {
       perf: score('performance'),
       a11y: score('accessibility'),
+      bp: score('best-practices'),
       lcp: audit('largest-contentful-paint'),
       cls: audit('cumulative-layout-shift'),
       tbt: audit('total-blocking-time'),
@@ -131,6 +134,7 @@ async function benchLighthouse(base: string, pages: string[], runs: number, save
         page,
         perf: col((x) => x.perf),
         a11y: col((x) => x.a11y),
+        'best pr.': col((x) => x.bp),
         LCP: col((x) => x.lcp),
         CLS: col((x) => x.cls, 3),
         TBT: col((x) => x.tbt),
