@@ -42,6 +42,9 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/api/test/**/*.test.ts'],
           environment: 'node',
+          // Each file builds its own app (no module-level state: one composition root), so a worker's files
+          // share one module registry: importing the API once per worker, not once per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           globalSetup: ['apps/api/test/global-setup.ts'],

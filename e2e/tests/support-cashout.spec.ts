@@ -157,7 +157,7 @@ test('a shelter applies, the console approves it and publishes an event, a user 
   const form = admin.getByRole('form', { name: `New event for ${shelter}` });
   await expect(form.getByLabel('Title', { exact: true })).toHaveValue(shelter);
   await form.getByLabel('Title', { exact: true }).fill(eventTitle);
-  await form.getByLabel('Description').fill('A round of vaccines for the twelve cats of the shelter.');
+  await form.getByLabel('Description', { exact: true }).fill('A round of vaccines for the twelve cats of the shelter.');
   await form
     .locator('input[type="file"]')
     .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: gradientPng(640, 360) });
