@@ -4,10 +4,10 @@ import type { MyFanGroup } from '@petheart/contracts';
 import { useApi } from '../../shared/api';
 import { formatCount } from '../../shared/format';
 import { useLanguage } from '../../shared/i18n';
-import { useNavigator } from '../../shared/navigation';
-import { EmptyState, PageHeader, PagedList, PullToRefresh, usePagedList } from '../../shared/ui';
+import { usePagedList } from '../../shared/ui';
 import { FANS_KEY, mineListsApi } from './api';
 import { BROWSE_ROOMS_PATH } from './paths';
+import { MineListPage } from './MineListPage';
 import { RoomRow } from './RoomRow';
 import styles from './mine-lists.module.css';
 
@@ -34,44 +34,20 @@ function FanLevel({ group }: { group: MyFanGroup }) {
 /** /pages/mine/fans (login required): the fan groups the user is in, most points first. */
 export default function MyFansPage() {
   const { t } = useTranslation('mine-lists');
-  const { navigateTo } = useNavigator();
   const client = useApi();
   const api = useMemo(() => mineListsApi(client), [client]);
   const list = usePagedList<MyFanGroup>({ queryKey: [...FANS_KEY], fetchPage: api.fans });
   return (
-    <div className={styles.page}>
-      <PageHeader title={t('fans.title')} />
-      <PullToRefresh onRefresh={list.refresh}>
-        <div className={styles.content}>
-          {list.rows.length === 0 && !list.loading && !list.error ? (
-            <EmptyState
-              text={t('fans.empty')}
-              action={
-                <button
-                  type="button"
-                  className="ph-link-button"
-                  onClick={() => {
-                    navigateTo(BROWSE_ROOMS_PATH);
-                  }}
-                >
-                  {t('browseRooms')}
-                </button>
-              }
-            />
-          ) : (
-            <PagedList
-              list={list}
-              className={styles.list}
-              keyOf={(group) => group.room.device_id}
-              renderItem={(group) => (
-                <RoomRow room={group.room}>
-                  <FanLevel group={group} />
-                </RoomRow>
-              )}
-            />
-          )}
-        </div>
-      </PullToRefresh>
-    </div>
+    <MineListPage
+      title={t('fans.title')}
+      list={list}
+      empty={{ text: t('fans.empty'), action: t('browseRooms'), path: BROWSE_ROOMS_PATH }}
+      keyOf={(group) => group.room.device_id}
+      renderItem={(group) => (
+        <RoomRow room={group.room}>
+          <FanLevel group={group} />
+        </RoomRow>
+      )}
+    />
   );
 }
