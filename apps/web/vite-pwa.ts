@@ -175,7 +175,28 @@ export function pwaPlugins(): PluginOption[] {
         manifestTransforms: [(entries) => ({ manifest: entries.filter((e) => shell.keep(e.url)), warnings: [] })],
         // As the app's build (vite.config.ts): contracts' zod schemas stay out of the worker.
         rollupOptions: { treeshake: { manualPureFunctions: ['z'] } },
+        // The worker's own build prints like the app's (warnings only), and asks rolldown for one file the way
+        // rolldown names it (the plugin's inlineDynamicImports prints a deprecation warning at every start).
+        buildPlugins: { vite: [quietWorkerBuild()] },
       },
     }),
   ];
+}
+
+/** For the worker's build (vite-plugin-pwa's inline config): warnings only, and one file without a deprecated option. */
+function quietWorkerBuild(): Plugin {
+  return {
+    name: 'petheart:quiet-worker-build',
+    config(config) {
+      // vite-plugin-pwa writes the deprecated names; this turns its one-file request into the current option.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- read where vite-plugin-pwa put it
+      const output = config.build?.rollupOptions?.output;
+      if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+        // eslint-disable-next-line @typescript-eslint/no-deprecated -- removed in favour of codeSplitting: false
+        delete output.inlineDynamicImports;
+        Object.assign(output, { codeSplitting: false });
+      }
+      return { logLevel: 'warn' };
+    },
+  };
 }
