@@ -145,6 +145,32 @@ const NOTIFICATIONS: PageCheck = {
   },
 };
 
+/** Me's lists (issue 29 §5): each shows its rows or its empty state once loaded. */
+const meList = (name: string, path: string, title: string): PageCheck => ({
+  name,
+  path,
+  ready: async (page) => {
+    await expect(heading(page, title)).toBeVisible();
+    await expect(page.locator('.ph-list-footer, .ph-empty').first()).toBeVisible();
+    await expect(page.getByText('Loading')).toHaveCount(0);
+  },
+});
+const ME_LISTS = [
+  meList('following', '/pages/mine/follows', 'Following'),
+  meList('fan groups', '/pages/mine/fans', 'My fan groups'),
+  meList('support history', '/pages/mine/support', 'Support history'),
+];
+
+const SETTINGS: PageCheck = {
+  name: 'settings with notifications',
+  path: '/pages/public/set',
+  ready: async (page) => {
+    await expect(heading(page, 'Settings')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' })).toBeVisible();
+    await settled(page);
+  },
+};
+
 const CONSOLE_SIGN_IN: PageCheck = {
   name: 'console sign-in',
   path: '/admin',
@@ -173,7 +199,19 @@ const SIGNED_OUT: PageCheck[] = [
   LOGIN_REDIRECT(HISTORY),
   PUBLIC_ACCOUNT,
 ];
-const SIGNED_IN: PageCheck[] = [HOME, INDEX, LIVE, COMMUNITY, MINE_SIGNED_IN, MONEY, HISTORY, IMPACT, NOTIFICATIONS];
+const SIGNED_IN: PageCheck[] = [
+  HOME,
+  INDEX,
+  LIVE,
+  COMMUNITY,
+  MINE_SIGNED_IN,
+  MONEY,
+  HISTORY,
+  IMPACT,
+  NOTIFICATIONS,
+  ...ME_LISTS,
+  SETTINGS,
+];
 
 /** A phone-sized page (as the project's config), signed in as `account` when given (the token as login leaves it). */
 async function phonePage(browser: Browser, baseURL: string, account?: Account): Promise<Page> {
