@@ -28,6 +28,14 @@ function removeImperativePopups() {
   }
 }
 
+/**
+ * Outside a test's own stub (`stubApi`, `vi.stubGlobal('fetch', …)`), `fetch` never answers. A page a finished
+ * test left still fetching after its stub was removed (a refetch, an invalidation) got a network failure, whose
+ * toast replaced the one a later test was looking for (CI at b9ca2ac). Never answering keeps it quiet; a test
+ * that forgets its stub waits, and fails on what it expected to see.
+ */
+globalThis.fetch = () => new Promise<Response>(() => {});
+
 // Before each test too: a toast an earlier file's late request showed after its last test ended.
 beforeEach(() => {
   removeImperativePopups();

@@ -25,3 +25,21 @@ describe('between two web tests', () => {
     expect(await screen.findByRole('dialog')).toHaveTextContent('A new dialog');
   });
 });
+
+describe('a request outside any test’s fetch stub', () => {
+  it('never answers, so no failure toast reaches a later test', async () => {
+    const outcome = await Promise.race([
+      fetch('/api/user/index').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+      // No event says "never": 100 ms is far longer than a refused connection or a bad URL takes to fail.
+      new Promise((resolve) =>
+        setTimeout(() => {
+          resolve('still waiting');
+        }, 100),
+      ),
+    ]);
+    expect(outcome).toBe('still waiting');
+  });
+});

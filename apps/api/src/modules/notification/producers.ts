@@ -42,6 +42,8 @@ export interface NotificationProducersDeps {
  */
 export class NotificationProducers {
   private readonly running = new Set<Promise<unknown>>();
+  /** The last work queued per subject: decisions on one post (or one cash-out) are told in the order they were made. */
+  private readonly tails = new Map<string, Promise<unknown>>();
   private readonly rooms: RoomOnlineWatch;
 
   constructor(private readonly deps: NotificationProducersDeps) {
@@ -61,14 +63,16 @@ export class NotificationProducers {
   postReviewed(post: { id: number; userId: number; status: string; remark: string; content: string; updatedAt: Date }) {
     if (post.status !== 'res' && post.status !== 'rej') return;
     const approved = post.status === 'res';
-    this.run(() =>
-      this.deps.notifications.notify({
-        userIds: [post.userId],
-        kind: approved ? 'post_approved' : 'post_rejected',
-        params: { title: postTitle(post.content), ...(approved ? {} : { reason: post.remark }) },
-        link: `/pages/community/detail?id=${String(post.id)}`,
-        dedupeKey: `post:${String(post.id)}:${post.status}:${String(post.updatedAt.getTime())}`,
-      }),
+    this.run(
+      () =>
+        this.deps.notifications.notify({
+          userIds: [post.userId],
+          kind: approved ? 'post_approved' : 'post_rejected',
+          params: { title: postTitle(post.content), ...(approved ? {} : { reason: post.remark }) },
+          link: `/pages/community/detail?id=${String(post.id)}`,
+          dedupeKey: `post:${String(post.id)}:${post.status}:${String(post.updatedAt.getTime())}`,
+        }),
+      `post:${String(post.id)}`,
     );
   }
 
@@ -79,18 +83,20 @@ export class NotificationProducers {
     note: string,
   ) {
     if (by.role !== 'admin') return;
-    this.run(() =>
-      this.deps.notifications.notify({
-        userIds: [cashout.userId],
-        kind: 'cashout_status',
-        params: {
-          status: CASHOUT_STATUS_OF[cashout.status],
-          amount: formatMoney(cashout.amount, cashout.currency),
-          ...(NOTED.includes(cashout.status) && note.trim() !== '' ? { reason: note } : {}),
-        },
-        link: '/pages/cashOut/log',
-        dedupeKey: `cashout:${String(cashout.id)}:${cashout.status}`,
-      }),
+    this.run(
+      () =>
+        this.deps.notifications.notify({
+          userIds: [cashout.userId],
+          kind: 'cashout_status',
+          params: {
+            status: CASHOUT_STATUS_OF[cashout.status],
+            amount: formatMoney(cashout.amount, cashout.currency),
+            ...(NOTED.includes(cashout.status) && note.trim() !== '' ? { reason: note } : {}),
+          },
+          link: '/pages/cashOut/log',
+          dedupeKey: `cashout:${String(cashout.id)}:${cashout.status}`,
+        }),
+      `cashout:${String(cashout.id)}`,
     );
   }
 
@@ -138,11 +144,17 @@ export class NotificationProducers {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 
-  private run(work: () => Promise<unknown>): void {
-    const p = Promise.resolve()
+  /** Starts work now, or after the work queued before it on the same subject (`key`). */
+  private run(work: () => Promise<unknown>, key?: string): void {
+    const before = key === undefined ? undefined : this.tails.get(key);
+    const p: Promise<unknown> = (before ?? Promise.resolve())
       .then(work)
       .catch(this.deps.onError)
-      .finally(() => this.running.delete(p));
+      .finally(() => {
+        this.running.delete(p);
+        if (key !== undefined && this.tails.get(key) === p) this.tails.delete(key);
+      });
     this.running.add(p);
+    if (key !== undefined) this.tails.set(key, p);
   }
 }
