@@ -45,6 +45,8 @@ interface LighthouseRun {
   fcp: number | null;
   si: number | null;
   bytes: number | null;
+  /** Requests the page made (diagnostics' numRequests): over HTTP/1.1 each costs a round trip (decision 039). */
+  requests: number | null;
   loadStart: number;
   loadEnd: number;
   warnings: string[];
@@ -87,6 +89,8 @@ async function lighthouseRun(url: string, save?: string): Promise<LighthouseRun>
         const d = a.details as { overallSavingsMs?: number; overallSavingsBytes?: number };
         return { id: a.id, ms: d.overallSavingsMs ?? 0, bytes: d.overallSavingsBytes ?? 0 };
       });
+    const diagnostics = (lhr.audits.diagnostics?.details as { items?: { numRequests?: number }[] } | undefined)
+      ?.items?.[0];
     const shiftItems = (
       lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string } }[] } | undefined
     )?.items;
@@ -100,6 +104,7 @@ async function lighthouseRun(url: string, save?: string): Promise<LighthouseRun>
       fcp: audit('first-contentful-paint'),
       si: audit('speed-index'),
       bytes: audit('total-byte-weight'),
+      requests: diagnostics?.numRequests ?? null,
       loadStart,
       loadEnd: loadavg(),
       warnings: [...lhr.runWarnings, ...(lhr.runtimeError ? [lhr.runtimeError.message] : [])],
@@ -141,6 +146,7 @@ async function benchLighthouse(base: string, pages: string[], runs: number, save
         FCP: col((x) => x.fcp),
         SI: col((x) => x.si),
         KiB: col((x) => (x.bytes === null ? null : x.bytes / 1024)),
+        requests: col((x) => x.requests),
         'load start': col((x) => x.loadStart, 2),
         'load end': col((x) => x.loadEnd, 2),
       };

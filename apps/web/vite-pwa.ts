@@ -141,7 +141,13 @@ function offlinePage(): Plugin {
     buildStart() {
       this.emitFile({ type: 'chunk', id: path.join(root, 'src/sw/offline-page.ts'), fileName: 'offline.js' });
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      // The page shows with no network and nothing of the app: its script must not load (or run) the app's code.
+      const script = bundle['offline.js'];
+      const imports = script?.type === 'chunk' ? [...script.imports, ...script.dynamicImports] : [];
+      // (vite.config.ts, CHUNK_GROUPS: `initial` is what the app's entry imports.)
+      const heavy = imports.filter((file) => /(^|\/)(initial|index)-/.test(file));
+      if (heavy.length > 0) this.error(`offline.js must not import the app's chunks: ${heavy.join(', ')}`);
       const strings: Record<string, OfflineStrings> = {};
       for (const locale of readdirSync(localesDir)) {
         const file = path.join(localesDir, locale, 'pwa.json');
