@@ -23,7 +23,7 @@ describe.skipIf(!redisBin)('notifications across two API processes sharing Redis
     redis.process.kill();
   });
 
-  it('reaches the reader’s socket on the other process, in the socket’s language', async () => {
+  it('reaches the reader’s socket on the other process, in the socket’s language, and so does a read', async () => {
     const [one, two] = apis;
     if (!one || !two) throw new Error('no APIs');
     const token = await loginToken(two, DEMO.user.email, DEMO.user.password);
@@ -45,5 +45,10 @@ describe.skipIf(!redisBin)('notifications across two API processes sharing Redis
       title: 'Bund Feeder 重新开播了',
       link: '/pages/live/live?device_id=PH-0001',
     });
+
+    // Read on the first process: the app on the second hears the count (0).
+    const counted = new Promise<unknown>((resolve) => here.socket.once('notification_unread', resolve));
+    await one.container.services.notifications.readAll(userId);
+    expect(await counted).toEqual({ unread: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UnreadDataSchema, translate } from '@petheart/contracts';
+import { NotificationUnreadEventSchema, UnreadDataSchema, translate } from '@petheart/contracts';
 import { failure, okData } from './harness';
 import { NotificationSocket, inbox, listening } from './notification-support';
 import { communityApi, type CommunityApi } from './post-support';
@@ -174,6 +174,39 @@ describe('the notification centre', () => {
       expect(tourist.received).toEqual([]);
     } finally {
       for (const s of [demo, friend, tourist]) s.close();
+    }
+  });
+
+  it('tells the user’s other open apps the new unread count when some or all are read, and nobody else', async () => {
+    const url = await listening(c.api);
+    const [phone, tab, other] = await Promise.all([
+      NotificationSocket.connect(url, { token: c.demo }),
+      NotificationSocket.connect(url, { token: c.demo, lang: 'zh-CN' }),
+      NotificationSocket.connect(url, { token: c.friend }),
+    ]);
+    const counts = (s: NotificationSocket) => {
+      const seen: number[] = [];
+      s.socket.on('notification_unread', (payload: unknown) => {
+        seen.push(NotificationUnreadEventSchema.parse(payload).unread);
+      });
+      return seen;
+    };
+    const [onPhone, onTab, onOther] = [counts(phone), counts(tab), counts(other)];
+    // A round trip on a socket: what the server sent it before has arrived.
+    const settled = (s: NotificationSocket) => s.socket.emitWithAck('leave', { device_id: 'PH-0003' });
+    try {
+      await notify(c.ids.demo, 3);
+      const { list, unread: total } = await inbox(c.api, c.demo);
+      await c.api.post('/api/notification/read', { ids: [list[0]?.id] }, { token: c.demo });
+      await Promise.all([phone, tab, other].map(settled));
+      expect(onPhone).toEqual([total - 1]);
+      expect(onTab).toEqual([total - 1]);
+      await c.api.post('/api/notification/readAll', {}, { token: c.demo });
+      await Promise.all([phone, tab, other].map(settled));
+      expect(onTab).toEqual([total - 1, 0]);
+      expect(onOther).toEqual([]);
+    } finally {
+      for (const s of [phone, tab, other]) s.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import { PageQuerySchema, pagedList } from './envelope';
 import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema, RoomStillSchema } from './base';
 import { requiredText, rowId, safeInt } from './fields';
 import { ShownTextLangSchema } from './text-lang';
-import { NotificationEventSchema } from './notification';
+import { NotificationEventSchema, NotificationUnreadEventSchema } from './notification';
 
 /** The live room of one device. Every live-room request names the device. */
 export const LiveDeviceBodySchema = z.object({
@@ -290,6 +290,8 @@ export const LiveServerEvents = {
   }),
   /** To the signed-in user's own sockets only: a new notification and their unread count (issue 29 §1). */
   notification: NotificationEventSchema,
+  /** To the user's own sockets: the unread count after some were read (in another tab or on another phone). */
+  notification_unread: NotificationUnreadEventSchema,
 } as const;
 export type LiveServerEventName = keyof typeof LiveServerEvents;
 export type LiveServerEvent<K extends LiveServerEventName> = z.infer<(typeof LiveServerEvents)[K]>;

@@ -123,3 +123,6 @@ export type PushPayload = z.infer<typeof PushPayloadSchema>;
 /** Socket event `notification` (namespace /live, to the user's own sockets): the new one and the unread count. */
 export const NotificationEventSchema = z.object({ notification: NotificationSchema, unread: z.number().int() });
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+
+/** Socket event `notification_unread` (to the user's own sockets): the count after some were read elsewhere. */
+export const NotificationUnreadEventSchema = z.object({ unread: z.number().int().nonnegative() });

@@ -68,6 +68,9 @@ export function wireNotificationProducers(d: {
     created: (batch) => {
       d.realtime.deliverNotifications(batch);
     },
+    unreadChanged: (userId, unread) => {
+      d.realtime.deliverUnread(userId, unread);
+    },
   });
   const producers = new NotificationProducers({
     notifications: d.notifications,

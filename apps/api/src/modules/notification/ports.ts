@@ -23,4 +23,6 @@ export interface CreatedNotification {
  */
 export interface NotificationListener {
   created(batch: readonly CreatedNotification[]): void;
+  /** The user read some (or all) of theirs: their unread count now. Same rules as `created`. */
+  unreadChanged?(userId: number, unread: number): void;
 }

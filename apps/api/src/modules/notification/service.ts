@@ -48,12 +48,25 @@ export class NotificationService {
     const distinct = [...new Set(ids)];
     if ((await this.deps.repo.countOwned(userId, distinct)) !== distinct.length) throw new AppError('not_found');
     await this.deps.repo.markRead(userId, distinct, this.deps.clock.now());
-    return this.unread(userId);
+    return this.readNow(userId);
   }
 
   async readAll(userId: number): Promise<UnreadData> {
     await this.deps.repo.markAllRead(userId, this.deps.clock.now());
-    return this.unread(userId);
+    return this.readNow(userId);
+  }
+
+  /** The count after a read, told to the listeners too (the user's other open apps). */
+  private async readNow(userId: number): Promise<UnreadData> {
+    const data = await this.unread(userId);
+    for (const listener of this.deps.listeners) {
+      try {
+        listener.unreadChanged?.(userId, data.unread);
+      } catch (error) {
+        this.deps.onError(error);
+      }
+    }
+    return data;
   }
 
   /** Unread counts of these users (those with none left out): what the socket sends with a new one. */

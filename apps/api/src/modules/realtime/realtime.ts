@@ -13,7 +13,7 @@ import {
   type LiveServer,
   type LiveSocket,
 } from './socket-types';
-import { UserChannel, socketLocale, type UserNotices } from './user-channel';
+import { UserChannel, socketLocale, userRoom, type UserNotices } from './user-channel';
 import { LocalViewers, MAX_SOCKETS_PER_VIEWER, SocketCounts, clientAddress, viewerKey } from './viewer-keys';
 
 export interface LiveRealtimeDeps {
@@ -172,6 +172,11 @@ export class LiveRealtime {
    */
   deliverNotifications(batch: readonly CreatedNotification[]): void {
     this.users?.deliver(batch);
+  }
+
+  /** A user's unread count changed (they read some): to all their open apps, in every process (Redis adapter). */
+  deliverUnread(userId: number, unread: number): void {
+    this.nsp?.to(userRoom(userId)).emit('notification_unread', { unread });
   }
 
   /** Disconnects every socket and stops serving socket.io; the HTTP server itself is left to its owner. */

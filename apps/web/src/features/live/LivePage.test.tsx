@@ -163,6 +163,8 @@ describe('LivePage', () => {
       socket.fire('comment', comment(13, 'pushed'));
       socket.fire('comment', { ...comment(14, 'other room'), device_id: 'PH-0009' });
       socket.fire('viewers', { device_id: 'PH-0002', viewers: 1234 });
+      // The user's own events are the bell's: the room takes none of them.
+      socket.fire('notification_unread', { unread: 2 });
     });
     await within(list).findByText('pushed');
     expect(within(list).getAllByText('caught up')).toHaveLength(1);

@@ -9,8 +9,10 @@ import {
 } from '@petheart/contracts';
 import type { SocketState } from './connection';
 
-/** The room's events (`notification` goes to the user's own sockets: the app shell's bell handles it). */
-type RoomEventName = Exclude<LiveServerEventName, 'notification'>;
+/** The room's events (`notification…` go to the user's own sockets: the app shell's bell handles them). */
+const USER_EVENTS = ['notification', 'notification_unread'] as const;
+type RoomEventName = Exclude<LiveServerEventName, (typeof USER_EVENTS)[number]>;
+const isRoomEvent = (n: LiveServerEventName): n is RoomEventName => !(USER_EVENTS as readonly string[]).includes(n);
 
 export type LiveSocketHandlers = {
   [K in RoomEventName]: (payload: LiveServerEvent<K>) => void;
@@ -58,9 +60,7 @@ export function useLiveSocket(deviceId: string, token: string | null, handlers: 
       s.on('connect_error', (error: Error) => {
         if (error.message === 'rate_limited') ref.current.refused();
       });
-      const names = (Object.keys(LiveServerEvents) as LiveServerEventName[]).filter(
-        (n): n is RoomEventName => n !== 'notification',
-      );
+      const names = (Object.keys(LiveServerEvents) as LiveServerEventName[]).filter(isRoomEvent);
       for (const name of names) {
         s.on(name, (raw: unknown) => {
           const parsed = LiveServerEvents[name].safeParse(raw);

@@ -9,6 +9,20 @@ import { badgeText } from './Bell';
 
 const three = () => [note(3), note(2), note(1)];
 
+/** Me, signed in, its bell at 3 unread and the notification socket open. */
+async function meWithSocket(state = { rows: three() }) {
+  const calls = stubInbox(state);
+  const live = fakeLiveSockets();
+  const router = renderApp('/pages/mine/mine', { token: 'tok', openSocket: live.open });
+  await screen.findByRole('link', { name: 'Notifications, 3 unread' }, SLOW);
+  await waitFor(() => {
+    expect(live.sockets).toHaveLength(1);
+  });
+  const socket = live.sockets[0];
+  if (!socket) throw new Error('no socket');
+  return { calls, router, socket, state };
+}
+
 describe('the bell', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -41,18 +55,11 @@ describe('the bell', () => {
   });
 
   it('opens what the banner is about, marking it read', async () => {
-    const state = { rows: three() };
-    const calls = stubInbox(state);
-    const live = fakeLiveSockets();
-    const router = renderApp('/pages/mine/mine', { token: 'tok', openSocket: live.open });
-    await screen.findByRole('link', { name: 'Notifications, 3 unread' }, SLOW);
-    await waitFor(() => {
-      expect(live.sockets).toHaveLength(1);
-    });
+    const { calls, router, socket, state } = await meWithSocket();
     const fresh = note(9, { title: 'Your post is live', link: '/pages/community/detail?id=77' });
     state.rows = [fresh, ...state.rows];
     act(() => {
-      live.sockets[0]?.fire('notification', { notification: fresh, unread: 4 });
+      socket.fire('notification', { notification: fresh, unread: 4 });
     });
     const banner = await screen.findByTestId('notification-banner');
     await userEvent.click(within(banner).getByRole('button', { name: /Your post is live/ }));
@@ -63,28 +70,35 @@ describe('the bell', () => {
     expect(screen.queryByTestId('notification-banner')).toBeNull();
   });
 
-  it('asks for the count again after the socket was dropped and is back', async () => {
-    const state = { rows: three() };
-    const calls = stubInbox(state);
-    const live = fakeLiveSockets();
-    renderApp('/pages/mine/mine', { token: 'tok', openSocket: live.open });
-    await screen.findByRole('link', { name: 'Notifications, 3 unread' }, SLOW);
-    await waitFor(() => {
-      expect(live.sockets).toHaveLength(1);
-    });
-    const socket = live.sockets[0];
+  it('takes the count read in another tab or on another phone from the socket', async () => {
+    const { calls, socket } = await meWithSocket();
     act(() => {
-      socket?.fire('connect');
+      socket.fire('notification_unread', { unread: -1 });
+      socket.fire('notification_unread', { unread: 1 });
+    });
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    act(() => {
+      socket.fire('notification_unread', { unread: 0 });
+    });
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByTestId('bell-badge')).toBeNull();
+    expect(calls.filter((c) => c.endpoint === notificationEndpoints.unread)).toHaveLength(1);
+  });
+
+  it('asks for the count again after the socket was dropped and is back', async () => {
+    const { calls, socket, state } = await meWithSocket();
+    act(() => {
+      socket.fire('connect');
     });
     state.rows = [note(5), ...state.rows];
     act(() => {
-      socket?.fire('disconnect');
-      socket?.fire('connect');
+      socket.fire('disconnect');
+      socket.fire('connect');
     });
     expect(await screen.findByRole('link', { name: 'Notifications, 4 unread' })).toBeInTheDocument();
     expect(calls.filter((c) => c.endpoint === notificationEndpoints.unread)).toHaveLength(2);
     cleanup();
-    expect(socket?.disconnected).toBe(true);
+    expect(socket.disconnected).toBe(true);
   });
 
   it('says the count in Japanese, and caps the badge at 99+', async () => {

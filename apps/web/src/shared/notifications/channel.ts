@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@petheart/contracts';
 import type { ApiClient } from '../api';
-import { NotificationEventSchema, notificationEndpoints } from './endpoints';
+import { NotificationEventSchema, NotificationUnreadEventSchema, notificationEndpoints } from './endpoints';
 import { inboxKey, unreadKey, type UnreadState } from './keys';
 import type { LiveSocketAuth, OpenLiveSocket } from './live-socket';
 
@@ -70,6 +70,13 @@ export function startNotifications({ client, api, auth, openSocket, show }: Noti
         seen.push(notification.id);
         if (seen.length > SEEN_IDS) seen.shift();
         if (!notification.read) show(notification);
+      });
+      // Read in another tab or on another phone: the count, and the inbox's read marks.
+      s.on('notification_unread', (raw) => {
+        const parsed = NotificationUnreadEventSchema.safeParse(raw);
+        if (!parsed.success) return;
+        client.setQueryData<UnreadState>(unreadKey(token), { unread: parsed.data.unread });
+        void client.invalidateQueries({ queryKey: inboxKey(token) });
       });
     })
     .catch(() => undefined);
