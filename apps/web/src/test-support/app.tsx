@@ -2,7 +2,14 @@ import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ALL_ENDPOINTS, configurationEndpoints, type AppConfig, type Endpoint, type Locale } from '@petheart/contracts';
+import {
+  ALL_ENDPOINTS,
+  configurationEndpoints,
+  type AppConfig,
+  type Endpoint,
+  type Locale,
+  type UserInfo,
+} from '@petheart/contracts';
 import { LanguageProvider, createI18n } from '../shared/i18n';
 import { createEventBus, createTokenStore } from '../shared/session';
 import { featureNamespaceLoaders } from '../app/i18n';
@@ -13,6 +20,20 @@ import type { OpenLiveSocket } from '../shared/notifications/live-socket';
  * Test support for page tests (never imported by app code): the whole app rendered at a route with its
  * providers, and `fetch` stubbed with a small fake of the API.
  */
+
+/** The signed-in demo user as /user/index answers it, with whatever a test changes. */
+export const demoUser = (over: Partial<UserInfo> = {}): UserInfo => ({
+  id: 2,
+  nickname: 'Demo',
+  email: 'demo@petheart.local',
+  mobile: null,
+  avatar: '',
+  login_days: 3,
+  balance: 120,
+  roles: ['user'],
+  created_at: 1_700_000_000,
+  ...over,
+});
 
 /** What /configuration/getConfiguration answers unless a test passes its own. */
 export const CONFIG: AppConfig = {

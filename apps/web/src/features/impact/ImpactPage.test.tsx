@@ -8,7 +8,7 @@ import {
   type ImpactData,
   type ImpactItem,
 } from '@petheart/contracts';
-import { renderApp, stubApi } from '../../test-support/app';
+import { demoUser, renderApp, stubApi } from '../../test-support/app';
 
 const now = Math.floor(Date.now() / 1000);
 const FEED_ID = '00000000-0000-4000-8000-000000000001';
@@ -120,17 +120,7 @@ describe('ImpactPage', () => {
     stubApi((c) =>
       c.endpoint === userEndpoints.index
         ? {
-            userinfo: {
-              id: 2,
-              nickname: 'Demo',
-              email: 'demo@petheart.local',
-              mobile: null,
-              avatar: '',
-              login_days: 3,
-              balance: 120,
-              roles: ['user'],
-              created_at: 1_700_000_000,
-            },
+            userinfo: demoUser(),
           }
         : c.endpoint === feedStatsEndpoints.certificate
           ? {

@@ -3,20 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Role, UserInfo } from '@petheart/contracts';
 import { userEndpoints } from '@petheart/contracts';
-import { renderApp, stubApi } from '../../test-support/app';
+import { demoUser, renderApp, stubApi } from '../../test-support/app';
 
 const SLOW = { timeout: 10_000 };
-const user = (roles: Role[]): UserInfo => ({
-  id: 2,
-  nickname: 'Demo',
-  email: 'demo@petheart.local',
-  mobile: null,
-  avatar: '',
-  login_days: 3,
-  balance: 120,
-  roles,
-  created_at: 1_700_000_000,
-});
+const user = (roles: Role[]): UserInfo => demoUser({ roles });
 
 describe('the Me tab', () => {
   afterEach(() => {

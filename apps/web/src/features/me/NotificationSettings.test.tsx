@@ -10,7 +10,7 @@ import {
   type Role,
   type UserInfo,
 } from '@petheart/contracts';
-import { renderApp, stubApi, type ApiCall } from '../../test-support/app';
+import { demoUser, renderApp, stubApi, type ApiCall } from '../../test-support/app';
 
 const SLOW = { timeout: 10_000 };
 /** A VAPID public key's shape: 65 bytes, base64url. */
@@ -26,17 +26,7 @@ const USER_KINDS: NotificationKind[] = [
 ];
 const STATION_KINDS: NotificationKind[] = ['station_offline', 'station_hopper_low', 'station_jam'];
 
-const user = (roles: Role[]): UserInfo => ({
-  id: 2,
-  nickname: 'Demo',
-  email: 'demo@petheart.local',
-  mobile: null,
-  avatar: '',
-  login_days: 3,
-  balance: 0,
-  roles,
-  created_at: 1_700_000_000,
-});
+const user = (roles: Role[]): UserInfo => demoUser({ balance: 0, roles });
 
 function settingsData(over: Partial<NotificationSettingsData> = {}): NotificationSettingsData {
   return {

@@ -3,20 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserInfo } from '@petheart/contracts';
 import { MESSAGES, codeEndpoints, userEndpoints } from '@petheart/contracts';
-import { apiCallOf, renderApp, stubApi } from '../../test-support/app';
+import { demoUser, apiCallOf, renderApp, stubApi } from '../../test-support/app';
 
 const SLOW = { timeout: 10_000 };
-const USER: UserInfo = {
-  id: 2,
-  nickname: 'Demo',
-  email: 'demo@petheart.local',
-  mobile: null,
-  avatar: '',
-  login_days: 3,
-  balance: 120,
-  roles: ['user'],
-  created_at: 1_700_000_000,
-};
+const USER: UserInfo = demoUser();
 
 /** antd-mobile's popup animates in (pointer-events: none meanwhile, which jsdom never finishes). */
 const user = () => userEvent.setup({ pointerEventsCheck: 0 });

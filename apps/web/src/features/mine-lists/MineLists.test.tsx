@@ -3,20 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LiveRoom, MyFanGroup, MyGift, UserInfo } from '@petheart/contracts';
 import { liveEndpoints, supportEndpoints, userEndpoints } from '@petheart/contracts';
-import { renderApp, stubApi, type ApiCall } from '../../test-support/app';
+import { demoUser, renderApp, stubApi, type ApiCall } from '../../test-support/app';
 
 const SLOW = { timeout: 10_000 };
-const USER: UserInfo = {
-  id: 2,
-  nickname: 'Demo',
-  email: 'demo@petheart.local',
-  mobile: null,
-  avatar: '',
-  login_days: 3,
-  balance: 120,
-  roles: ['user'],
-  created_at: 1_700_000_000,
-};
+const USER: UserInfo = demoUser();
 
 const room = (n: number, over: Partial<LiveRoom> = {}): LiveRoom => ({
   device_id: `PH-000${String(n)}`,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentOrder, UserInfo } from '@petheart/contracts';
 import { configurationEndpoints, endpointUrl, paymentEndpoints, userEndpoints } from '@petheart/contracts';
-import { CONFIG, holdApi, renderApp, stubApi, type ApiCall } from '../../test-support/app';
+import { demoUser, CONFIG, holdApi, renderApp, stubApi, type ApiCall } from '../../test-support/app';
 import type * as BridgeModule from '../../shared/pay/bridge';
 import { openPayPage } from '../../shared/pay/bridge';
 
@@ -26,17 +26,7 @@ const PAY_URL = endpointUrl(
   { order_no: 'P20250101000000ABCDEF123456' },
   { sig: 's', lang: 'en' },
 );
-const user = (balance: number): UserInfo => ({
-  id: 7,
-  nickname: 'Demo',
-  email: 'demo@petheart.local',
-  mobile: null,
-  avatar: '',
-  login_days: 1,
-  balance,
-  roles: ['user'],
-  created_at: 1,
-});
+const user = (balance: number): UserInfo => demoUser({ id: 7, login_days: 1, balance, created_at: 1 });
 const order = (status: PaymentOrder['status']): PaymentOrder => ({
   order_no: 'P20250101000000ABCDEF123456',
   purpose: 'recharge',

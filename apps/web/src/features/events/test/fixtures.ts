@@ -11,7 +11,7 @@ import type {
   UserInfo,
 } from '@petheart/contracts';
 import { configurationEndpoints, supportEndpoints, userEndpoints } from '@petheart/contracts';
-import { CONFIG, apiCallOf, type ApiCall } from '../../../test-support/app';
+import { demoUser, CONFIG, apiCallOf, type ApiCall } from '../../../test-support/app';
 
 /** Test data and a fake API for the support pages (never imported by app code). */
 
@@ -19,17 +19,7 @@ import { CONFIG, apiCallOf, type ApiCall } from '../../../test-support/app';
 export const SLOW = { timeout: 5000 };
 const now = Math.floor(Date.now() / 1000);
 
-export const user = (balance: number): UserInfo => ({
-  id: 7,
-  nickname: 'Demo',
-  email: 'demo@petheart.local',
-  mobile: null,
-  avatar: '',
-  login_days: 1,
-  balance,
-  roles: ['user'],
-  created_at: 1,
-});
+export const user = (balance: number): UserInfo => demoUser({ id: 7, login_days: 1, balance, created_at: 1 });
 
 export const station = {
   id: 4,

@@ -1,5 +1,5 @@
 import { notificationEndpoints, userEndpoints, type Notification, type UserInfo } from '@petheart/contracts';
-import { stubApi, type ApiCall } from '../../../test-support/app';
+import { demoUser, stubApi, type ApiCall } from '../../../test-support/app';
 
 /** Test data for the notification centre (never imported by app code). */
 
@@ -7,17 +7,7 @@ import { stubApi, type ApiCall } from '../../../test-support/app';
 export const SLOW = { timeout: 10_000 };
 const now = Math.floor(Date.now() / 1000);
 
-export const USER: UserInfo = {
-  id: 2,
-  nickname: 'Demo',
-  email: 'demo@petheart.local',
-  mobile: null,
-  avatar: '',
-  login_days: 3,
-  balance: 120,
-  roles: ['user'],
-  created_at: 1_700_000_000,
-};
+export const USER: UserInfo = demoUser();
 
 export const note = (id: number, over: Partial<Notification> = {}): Notification => ({
   id,
