@@ -5,6 +5,7 @@ import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { BackIcon, SearchIcon } from '../../shared/ui';
 import { useNavigator } from '../../shared/navigation';
+import { SearchButton } from './SearchButton';
 import { useSession } from '../../shared/session';
 import { EmptyState, PullToRefresh } from '../../shared/ui';
 import { Section } from './Section';
@@ -80,16 +81,7 @@ export default function IndexPage() {
               </button>
             ))}
           </div>
-          <button
-            type="button"
-            className="ph-icon-button"
-            aria-label={t('search')}
-            onClick={() => {
-              navigateTo('/pages/index/search');
-            }}
-          >
-            <SearchIcon />
-          </button>
+          <SearchButton />
         </header>
 
         <button
