@@ -7,12 +7,11 @@ import {
   MESSAGES,
   MyFanGroupListDataSchema,
   MyGiftListDataSchema,
-  PayRequestDataSchema,
   SupportGiveDataSchema,
 } from '@petheart/contracts';
 import { devices, fanMembers } from '../src/db/schema';
 import { createTestApi, failure, okData, type TestApi } from './harness';
-import { approvedStation, fund, newPerson, publish, type Person } from './support-fixtures';
+import { approvedStation, fund, helpPaid, newPerson, publish, type Person } from './support-fixtures';
 
 /**
  * Me (issue 29 §5): the rooms the user follows (the follow tab of /api/live/list), their fan groups
@@ -139,28 +138,7 @@ describe('Me: follows, fan groups and support history', () => {
     await give(food.id, 2);
     api.clock.advance(1_000);
     // A help-pay payment, confirmed by the sandbox provider's signed notification.
-    const order = okData(
-      await api.post(
-        '/api/balance/HelpPay',
-        { id: vaccine.id, rescue_station_id: stationId, points: 1 },
-        { token: fan.token },
-      ),
-      PayRequestDataSchema,
-    );
-    const sandbox = api.container.services.paymentSandbox;
-    if (!sandbox || order.provider !== 'sandbox') throw new Error('the sandbox provider is configured by default');
-    const signed = sandbox.sign(
-      JSON.stringify(
-        sandbox.notificationFor({ orderNo: order.order_no, amount: order.amount, currency: order.currency }, 'pay'),
-      ),
-    );
-    const notified = await api.app.inject({
-      method: 'POST',
-      url: '/api/payment/notify/sandbox',
-      headers: signed.headers,
-      payload: signed.body,
-    });
-    expect(notified.statusCode).toBe(200);
+    await helpPaid(api, fan.token, { id: vaccine.id, rescue_station_id: stationId, points: 1 });
     api.clock.advance(1_000);
     await give(food.id, 1);
 

@@ -5,7 +5,6 @@ import {
   CashoutSchema,
   FoodPurchaseListDataSchema,
   FoodPurchaseSchema,
-  PayRequestDataSchema,
   PlatformAccountSchema,
   UploadDataSchema,
   translate,
@@ -24,7 +23,15 @@ import {
   expectedShareAllBases,
   readTruth,
 } from './public-account-support';
-import { apply as applySupport, approvedStation, newPerson, publish, review, type Person } from './support-fixtures';
+import {
+  apply as applySupport,
+  approvedStation,
+  helpPaid,
+  newPerson,
+  publish,
+  review,
+  type Person,
+} from './support-fixtures';
 
 const DAY = 86_400_000;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -81,26 +88,8 @@ describe('the public accounts', () => {
   };
 
   /** A help-pay to a rescue station's item, paid through the sandbox provider. */
-  const helpPay = async (token: string, item: number, station: number) => {
-    const pay = okData(
-      await api.post('/api/balance/HelpPay', { id: item, rescue_station_id: station }, { token }),
-      PayRequestDataSchema,
-    );
-    const sandbox = api.container.services.paymentSandbox;
-    if (!sandbox) throw new Error('the sandbox provider is configured by default');
-    const signed = sandbox.sign(
-      JSON.stringify(
-        sandbox.notificationFor({ orderNo: pay.order_no, amount: pay.amount, currency: pay.currency }, 'pay'),
-      ),
-    );
-    const notified = await api.app.inject({
-      method: 'POST',
-      url: '/api/payment/notify/sandbox',
-      headers: signed.headers,
-      payload: signed.body,
-    });
-    expect(notified.statusCode).toBe(200);
-  };
+  const helpPay = (token: string, item: number, station: number) =>
+    helpPaid(api, token, { id: item, rescue_station_id: station });
   const give = async (token: string, item: number, points: number) => {
     const given = await api.post(
       '/api/support/give',

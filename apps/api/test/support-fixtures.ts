@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import {
   ConsoleSupportApplicationSchema,
   ConsoleSupportEventSchema,
+  PayRequestDataSchema,
   SupportApplicationSchema,
   type ConsoleSupportEvent,
   type ConsoleSupportItemInput,
@@ -94,6 +95,33 @@ export async function publish(
 }
 
 /** Coins for a user, the way a paid recharge credits them (payment clearing → wallet). */
+/**
+ * A help-pay of `points` (default: what is left) to an item for a rescue station, confirmed by the sandbox
+ * provider's signed notification, as a user paying for it would be.
+ */
+export async function helpPaid(
+  api: TestApi,
+  token: string,
+  body: { id: number; rescue_station_id: number; points?: number },
+) {
+  const order = okData(await api.post('/api/balance/HelpPay', body, { token }), PayRequestDataSchema);
+  const sandbox = api.container.services.paymentSandbox;
+  if (!sandbox || order.provider !== 'sandbox') throw new Error('the sandbox provider is configured by default');
+  const signed = sandbox.sign(
+    JSON.stringify(
+      sandbox.notificationFor({ orderNo: order.order_no, amount: order.amount, currency: order.currency }, 'pay'),
+    ),
+  );
+  const notified = await api.app.inject({
+    method: 'POST',
+    url: '/api/payment/notify/sandbox',
+    headers: signed.headers,
+    payload: signed.body,
+  });
+  expect(notified.statusCode).toBe(200);
+  return order;
+}
+
 export async function fund(api: TestApi, userId: number, coins: number): Promise<void> {
   await api.container.services.ledger.credit({ userId, amount: coins, idempotencyKey: `test-fund:${randomUUID()}` });
 }
