@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 // Not the shared/ui barrel: through it this first page would statically reach the list hooks.
+import { SearchIcon } from '../../shared/ui/icons';
 import { useNavigator } from '../../shared/navigation';
-import { SearchButton } from './SearchButton';
 import { useSession } from '../../shared/session';
 import styles from './home.module.css';
 
@@ -26,7 +26,16 @@ export default function HomePage() {
           {config?.name ?? 'PetHeart'}
         </h1>
         <div className={styles.brandActions}>
-          <SearchButton />
+          <button
+            type="button"
+            className="ph-icon-button"
+            aria-label={t('search')}
+            onClick={() => {
+              navigateTo('/pages/index/search');
+            }}
+          >
+            <SearchIcon />
+          </button>
           <Suspense fallback={<span className="ph-icon-button" />}>
             <Bell />
           </Suspense>

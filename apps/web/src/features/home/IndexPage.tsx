@@ -5,7 +5,6 @@ import { useApi } from '../../shared/api';
 import { useLanguage } from '../../shared/i18n';
 import { BackIcon, SearchIcon } from '../../shared/ui';
 import { useNavigator } from '../../shared/navigation';
-import { SearchButton } from './SearchButton';
 import { useSession } from '../../shared/session';
 import { EmptyState, PullToRefresh } from '../../shared/ui';
 import { Section } from './Section';
@@ -81,7 +80,16 @@ export default function IndexPage() {
               </button>
             ))}
           </div>
-          <SearchButton />
+          <button
+            type="button"
+            className="ph-icon-button"
+            aria-label={t('search')}
+            onClick={() => {
+              navigateTo('/pages/index/search');
+            }}
+          >
+            <SearchIcon />
+          </button>
         </header>
 
         <button
