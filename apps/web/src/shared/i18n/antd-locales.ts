@@ -1,4 +1,5 @@
 import enUS from 'antd-mobile/es/locales/en-US';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
 import type { Locale } from '@petheart/contracts';
 
 export type AntdLocale = typeof enUS;
@@ -53,18 +54,22 @@ function deepMerge<T>(base: T, override: unknown): T {
 }
 
 /**
- * antd-mobile's texts per language. English is antd-mobile's own default (in the entry chunk anyway); the
- * others load with the reader's language only, as the app's own strings do (issue 29: the entry chunk's budget).
+ * antd-mobile's texts per language. English and Simplified Chinese are in the entry chunk anyway (antd-mobile's
+ * ConfigProvider imports zh-CN, its own default); the others load with the reader's language only, as the app's
+ * own strings do (issue 29: the entry chunk's budget).
  */
 const LOADERS: Record<Locale, () => Promise<AntdLocale>> = {
   en: () => Promise.resolve(enUS),
   ja: () => import('antd-mobile/es/locales/ja-JP').then((m) => deepMerge(m.default, jaOverrides)),
-  'zh-CN': () => import('antd-mobile/es/locales/zh-CN').then((m) => m.default),
+  'zh-CN': () => Promise.resolve(zhCN),
   'zh-TW': () => import('antd-mobile/es/locales/zh-TW').then((m) => deepMerge(m.default, zhTWOverrides)),
 };
 
 /** The locales loaded so far (the imported modules' own texts: loading one twice gives the same). */
-const loaded = new Map<Locale, AntdLocale>([['en', enUS]]);
+const loaded = new Map<Locale, AntdLocale>([
+  ['en', enUS],
+  ['zh-CN', zhCN],
+]);
 
 /** antd-mobile's texts in `locale` once loaded, else undefined. */
 export function antdLocale(locale: Locale): AntdLocale | undefined {
