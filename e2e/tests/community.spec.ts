@@ -1,51 +1,10 @@
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PostSchema, type Post } from '@petheart/contracts';
-import { expect, screenshotDir, snap, test, uniqueEmail } from '../support/fixtures';
-import { callApi, registerByApi } from '../support/api';
+import { expect, snap, test } from '../support/fixtures';
+import { callApi } from '../support/api';
 import { ADMIN, loginByApi } from '../support/devices';
 import { gradientPng } from '../support/png';
-
-/** A browser page signed in with `token` in `language`: phone size unless `desktop` (the console). */
-async function signedInPage(
-  browser: Browser,
-  baseURL: string,
-  token: string,
-  language: string,
-  desktop = false,
-): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: desktop ? { width: 1280, height: 800 } : { width: 375, height: 812 },
-    isMobile: !desktop,
-    hasTouch: !desktop,
-    locale: language === 'en' ? 'en-US' : language,
-  });
-  await context.addInitScript(
-    ([t, lang]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('language', lang);
-    },
-    [token, language] as const,
-  );
-  return context.newPage();
-}
-
-/** Like snap(), for a console drawer (its mask stays on screen): once no toast covers it. */
-async function snapDrawer(page: Page, name: string, lang: string): Promise<void> {
-  await expect(page.locator('.adm-toast-main:visible')).toHaveCount(0);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-${lang}.png`) });
-}
-
-/** A new user with a nickname, signed in through the API; returns the token. */
-async function newUser(baseURL: string, prefix: string, nickname: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await registerByApi(baseURL, email, `${prefix}-pass-1`);
-  const token = await loginByApi(baseURL, email, `${prefix}-pass-1`);
-  const profile = await callApi(baseURL, '/user/profile', { nickname }, token);
-  expect(profile.code, profile.msg).toBe(1);
-  return token;
-}
+import { newUser, signedInPage, snapDrawer } from '../support/pages';
 
 /** The author's own post as the API shows it to them. */
 async function ownPost(baseURL: string, token: string, id: number): Promise<Post> {

@@ -1,33 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, snap, test, uniqueEmail } from '../support/fixtures';
 import { callApi, registerByApi } from '../support/api';
 import { ADMIN, loginByApi } from '../support/devices';
+import { signedInPage } from '../support/pages';
 
 /**
  * The notification centre (issue 29 §1) against the real server: an admin approves a user's post through the
  * API, and the author's open app shows it at once over the socket (bell, banner), lists it in the inbox, and
  * opens the post from there. Prints the time from the approval request to the bell's update.
  */
-
-/** A phone-sized page signed in with `token`, in `language`. */
-async function phonePage(browser: Browser, baseURL: string, token: string, language: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    locale: language === 'en' ? 'en-US' : language,
-  });
-  await context.addInitScript(
-    ([t, lang]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('language', lang);
-    },
-    [token, language] as const,
-  );
-  return context.newPage();
-}
 
 /** axe's serious and critical findings on what the page shows (the accessibility spec checks the empty inbox). */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -74,7 +56,7 @@ test('an approved post: the open app’s bell goes up without a reload, the inbo
   const adminToken = await loginByApi(url, ADMIN.email, ADMIN.password);
 
   // The author has the app open on the home tab: the bell without a count, the socket connected.
-  const page = await phonePage(browser, url, token, 'en');
+  const page = await signedInPage(browser, url, token, 'en');
   const connected = liveSocketConnected(page);
   await page.goto('/');
   const bell = page.getByTestId('bell');
@@ -137,7 +119,7 @@ test('an approved post: the open app’s bell goes up without a reload, the inbo
   expect(await seriousViolations(page)).toEqual([]);
 
   // The same inbox in Japanese (another phone): the server writes the texts in the reader's language.
-  const ja = await phonePage(browser, url, token, 'ja');
+  const ja = await signedInPage(browser, url, token, 'ja');
   await ja.goto('/pages/mine/notifications');
   await expect(ja.getByRole('heading', { level: 1, name: 'お知らせ' })).toBeVisible();
   await expect(ja.getByTestId('notification').nth(0)).toContainText('投稿が承認されました');

@@ -1,21 +1,17 @@
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
 import {
   CashoutConfigSchema,
   CashoutLogDataSchema,
   LedgerCheckStateSchema,
-  ManageDeviceListDataSchema,
-  ManageSummarySchema,
   SupportApplicationListDataSchema,
   SupportEventListDataSchema,
   cashoutQuote,
-  type ManageSummary,
-  type ManagedDevice,
 } from '@petheart/contracts';
-import { expect, screenshotDir, snap, test, uniqueEmail } from '../support/fixtures';
-import { callApi, rechargeByApi, registerByApi } from '../support/api';
+import { expect, snap, test } from '../support/fixtures';
+import { callApi, rechargeByApi } from '../support/api';
 import { ADMIN, DEMO_USER, loginByApi } from '../support/devices';
 import { gradientPng } from '../support/png';
+import { newUser, signedInPage, snapDrawer } from '../support/pages';
+import { deviceOf, summaryOf } from '../support/manage';
 
 /**
  * Issue 6 end to end: a shelter applies, the console approves it and publishes a support event, a user
@@ -23,38 +19,6 @@ import { gradientPng } from '../support/png';
  * the operator cashes out and the console processes it until the operator has received it; the ledger holds.
  */
 test.describe.configure({ mode: 'serial' });
-
-/** A browser page signed in with `token` in English: phone size unless `desktop` (the console). */
-async function signedInPage(browser: Browser, baseURL: string, token: string, desktop = false): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: desktop ? { width: 1280, height: 800 } : { width: 375, height: 812 },
-    isMobile: !desktop,
-    hasTouch: !desktop,
-    locale: 'en-US',
-  });
-  await context.addInitScript((t) => {
-    localStorage.setItem('token', t);
-    localStorage.setItem('language', 'en');
-  }, token);
-  return context.newPage();
-}
-
-/** Like snap(), for a console drawer (its mask stays on screen): once no toast covers it. */
-async function snapDrawer(page: Page, name: string): Promise<void> {
-  await expect(page.locator('.adm-toast-main:visible')).toHaveCount(0);
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-en.png`) });
-}
-
-/** A new user with a nickname, signed in through the API; returns the token. */
-async function newUser(baseURL: string, prefix: string, nickname: string): Promise<string> {
-  const email = uniqueEmail(prefix);
-  await registerByApi(baseURL, email, `${prefix}-pass-1`);
-  const token = await loginByApi(baseURL, email, `${prefix}-pass-1`);
-  const profile = await callApi(baseURL, '/user/profile', { nickname }, token);
-  expect(profile.code, profile.msg).toBe(1);
-  return token;
-}
 
 /** Money as the app and the console show it in English: 10000 → "¥100", 60 → "¥0.60", 25450 → "¥254.50". */
 const yuan = (fen: number) =>
@@ -64,20 +28,6 @@ const yuan = (fen: number) =>
     currencyDisplay: 'narrowSymbol',
     trailingZeroDisplay: 'stripIfInteger',
   }).format(fen / 100);
-
-async function summaryOf(baseURL: string, token: string): Promise<ManageSummary> {
-  const res = await callApi(baseURL, '/manage/summary', {}, token);
-  expect(res.code, res.msg).toBe(1);
-  return ManageSummarySchema.parse(res.data);
-}
-
-async function deviceOf(baseURL: string, token: string, deviceId: string): Promise<ManagedDevice> {
-  const res = await callApi(baseURL, '/manage/devices', { page: 1, limit: 50 }, token);
-  expect(res.code, res.msg).toBe(1);
-  const device = ManageDeviceListDataSchema.parse(res.data).list.find((d) => d.device_id === deviceId);
-  if (!device) throw new Error(`${deviceId} is not the operator's`);
-  return device;
-}
 
 /** Grams as the app shows them: 20 → "20g", 1020 → "1.02kg". */
 const grams = (g: number) =>
@@ -134,7 +84,7 @@ test('a shelter applies, the console approves it and publishes an event, a user 
 
   // The console approves it and publishes a support event with one item.
   const adminToken = await loginByApi(url, ADMIN.email, ADMIN.password);
-  const admin = await signedInPage(browser, url, adminToken, true);
+  const admin = await signedInPage(browser, url, adminToken, 'en', true);
   await admin.goto('/admin/support-applications');
   await expect(admin.getByRole('heading', { level: 1, name: 'Support applications' })).toBeVisible();
   const row = admin.getByTestId(`application-row-${String(application.id)}`);
@@ -359,7 +309,7 @@ test('the demo operator earns from a feed, cashes out, the console pays it and t
 
   // The console: the whole card number only here; approve, then mark transferred.
   const adminToken = await loginByApi(url, ADMIN.email, ADMIN.password);
-  const admin = await signedInPage(browser, url, adminToken, true);
+  const admin = await signedInPage(browser, url, adminToken, 'en', true);
   await admin.goto('/admin/cash-outs');
   await expect(admin.getByRole('heading', { level: 1, name: 'Cash-outs' })).toBeVisible();
   const row = admin.getByTestId(`cashout-row-${String(cashout.id)}`);
@@ -422,7 +372,7 @@ test('the demo operator earns from a feed, cashes out, the console pays it and t
 test('the ledger invariants hold after both journeys', async ({ browser, baseURL }) => {
   const url = baseURL ?? '';
   const adminToken = await loginByApi(url, ADMIN.email, ADMIN.password);
-  const admin = await signedInPage(browser, url, adminToken, true);
+  const admin = await signedInPage(browser, url, adminToken, 'en', true);
   await admin.goto('/admin/ledger');
   await expect(admin.getByRole('heading', { level: 1, name: 'Ledger' })).toBeVisible();
   await admin.getByRole('button', { name: 'Run now' }).click();
