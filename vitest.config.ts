@@ -29,6 +29,8 @@ export default defineConfig({
             'apps/api/src/**/*.test.ts',
             'apps/feeder/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The web app's build code (its plugins' logic), in Node like the build.
+            'apps/web/build/**/*.test.ts',
           ],
           environment: 'node',
         },

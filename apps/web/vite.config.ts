@@ -6,6 +6,8 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { MESSAGES_MODULE, messagesPlugin } from './vite-messages-plugin.ts';
 import { pwaPlugins } from './vite-pwa.ts';
+import { routeHintsPlugin } from './build/route-hints.ts';
+import { ADMIN_PAGE, ADMIN_PATH, ROUTES, pageFile } from './src/app/route-table.ts';
 
 const require = createRequire(import.meta.url);
 /** react-router 7 publishes its production build only by path (its exports map always names development). */
@@ -77,6 +79,8 @@ export default defineConfig(({ mode }) => ({
       include: /\.(?:js|mjs|css|html|json|svg|txt|webmanifest)$/u,
       threshold: 1024,
     }),
+    // Each route's files, which the API names in the page it sends (dist/route-hints.json, decision 040).
+    routeHintsPlugin([...ROUTES, { path: `${ADMIN_PATH}/*`, page: ADMIN_PAGE }], (page) => `/src/${pageFile(page)}`),
     // The web app manifest, the service worker (/sw.js) and the offline page (decision 038).
     ...pwaPlugins(),
   ],

@@ -41,4 +41,31 @@ test.describe('app start (spec §4 version check)', () => {
     expect(seen.documents).toBe(2);
     expect(await page.evaluate(() => localStorage.getItem('version'))).toBe('1.0.2');
   });
+
+  test('the page the server sends names its route’s files and its strings in the reader’s language (decision 040)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const ja = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, locale: 'ja-JP' });
+    try {
+      const page = await ja.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/assets/')) scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto('/pages/mine/mine');
+      await expect(page.getByRole('heading', { name: 'マイページ' })).toBeVisible();
+      const named = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+      );
+      expect(named.some((href) => /\/MinePage-[\w-]+\.js$/u.test(href))).toBe(true);
+      expect(named.some((href) => /\/i18n-ja-me-[\w-]+\.js$/u.test(href))).toBe(true);
+      expect(named.some((href) => /\/i18n-en-/u.test(href))).toBe(false);
+      // Named in the page or imported by the app, each file is downloaded once.
+      const mine = scripts.filter((s) => /\/(?:MinePage|i18n-ja-me)-/u.test(s));
+      expect(mine).toHaveLength(2);
+    } finally {
+      await ja.close();
+    }
+  });
 });

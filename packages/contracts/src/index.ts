@@ -45,3 +45,4 @@ export * from './statement';
 export * from './transparency';
 export * from './notification';
 export * from './share';
+export * from './route-hints';

@@ -4,12 +4,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { previewOf, withPreview, type PagePreviews } from './page-preview';
+import { previewLocale, previewOf, withPreview, type PagePreviews } from './page-preview';
+import { hintTags, pathOfUrl, readRouteHints, routeHintOf, withHints } from './route-hints';
 
 /**
  * Serves the built web app (history-mode routes fall back to index.html) and uploaded files.
  * Uploaded files are served with nosniff and a strict content security policy. A page with a preview (a shared
- * live room) gets index.html with its Open Graph tags, in the link's language.
+ * live room) gets index.html with its Open Graph tags, in the link's language. A route of the app gets index.html
+ * naming the files its page needs (route-hints.ts).
  */
 export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: PagePreviews }>(
   async (app, { webDist, uploadDir, previews }) => {
@@ -47,8 +49,21 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
         }
       },
     });
-    // The built page, read once (it does not change while the server runs), for pages with a preview.
-    let indexHtml: Promise<string> | undefined;
+    // The built page and its routes' files, read once (they do not change while the server runs).
+    let indexFile: Promise<string> | undefined;
+    const indexHtml = () => (indexFile ??= readFile(path.join(webDist, 'index.html'), 'utf8'));
+    const hints = await readRouteHints(webDist, app.log);
+    /** index.html naming a route's files, per route and language (a bounded set: the routes × 4). */
+    const hinted = new Map<string, string>();
+    const pageFor = async (url: string, acceptLanguage: string | undefined): Promise<string | undefined> => {
+      const route = hints && routeHintOf(hints, pathOfUrl(url));
+      if (!route) return undefined;
+      const locale = previewLocale(url, acceptLanguage);
+      const key = `${route.key} ${locale}`;
+      let page = hinted.get(key);
+      if (page === undefined) hinted.set(key, (page = withHints(await indexHtml(), hintTags(route.hint, locale))));
+      return page;
+    };
     const previewPage = async (url: string, acceptLanguage: string | undefined): Promise<string | undefined> => {
       if (!previews) return undefined;
       // In the link's language (its `lang`), else the crawler's Accept-Language, else English.
@@ -57,8 +72,7 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
         return undefined;
       });
       if (!preview) return undefined;
-      indexHtml ??= readFile(path.join(webDist, 'index.html'), 'utf8');
-      return withPreview(await indexHtml, preview);
+      return withPreview((await pageFor(url, acceptLanguage)) ?? (await indexHtml()), preview);
     };
     // History mode: any GET outside /api and /uploads that accepts HTML gets the app's index.html.
     app.addHook('onRequest', async (request, reply) => {
@@ -71,11 +85,21 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
       // Link crawlers often ask for anything (*/*): a page with a preview answers them too.
       if (!html && accept !== '' && !accept.includes('*/*')) return;
       const page = await previewPage(url, request.headers['accept-language']);
+      // Both answers below are in the reader's language (Accept-Language), which caches must tell apart.
       if (page !== undefined) {
-        await reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+        await reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
         return reply;
       }
       if (!html) return;
+      const hintedPage = await pageFor(url, request.headers['accept-language']);
+      if (hintedPage !== undefined) {
+        await reply
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Accept-Language')
+          .type('text/html; charset=utf-8')
+          .send(hintedPage);
+        return reply;
+      }
       await reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
       return reply;
     });

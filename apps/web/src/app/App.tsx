@@ -12,12 +12,13 @@ export function App() {
   const [app] = useState(() => {
     const tokens = createTokenStore(localStorage);
     const events = createEventBus();
+    const i18n = createI18n(localeOf(readPreference(localStorage), navigator), {}, featureNamespaceLoaders());
     return {
-      i18n: createI18n(localeOf(readPreference(localStorage), navigator), {}, featureNamespaceLoaders()),
+      i18n,
       queryClient: new QueryClient({
         defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
       }),
-      router: createAppRouter({ tokens, events, openSocket: openLiveSocket }),
+      router: createAppRouter({ tokens, events, openSocket: openLiveSocket, i18n }),
     };
   });
   return (

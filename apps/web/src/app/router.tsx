@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { i18n as I18n } from 'i18next';
 import type { EventBus, TokenStore } from '../shared/session';
 import type { OpenLiveSocket } from '../shared/notifications/live-socket';
 import { AppRoot, PageFallback } from './AppRoot';
@@ -10,13 +11,15 @@ export interface AppDeps {
   tokens: TokenStore;
   events: EventBus;
   openSocket?: OpenLiveSocket;
+  /** The app's i18next instance: a route resolves once its page's strings are in it (loadPage). */
+  i18n?: I18n;
 }
 
 /** The route objects (exported for tests, which mount them in a memory router). */
 export function appRoutes(deps: AppDeps): RouteObject[] {
   const pages: RouteObject[] = ROUTES.map((r) => ({
     path: r.path,
-    lazy: loadPage(r.page),
+    lazy: loadPage(r.page, deps.i18n),
     handle: { requiresLogin: r.requiresLogin ?? false, tab: r.tab ?? false } satisfies RouteHandle,
   }));
   return [
@@ -30,7 +33,7 @@ export function appRoutes(deps: AppDeps): RouteObject[] {
           errorElement: <RouteErrorPage />,
           children: [
             ...pages,
-            { path: `${ADMIN_PATH}/*`, lazy: loadPage(ADMIN_PAGE) },
+            { path: `${ADMIN_PATH}/*`, lazy: loadPage(ADMIN_PAGE, deps.i18n) },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -1,90 +1,16 @@
 import type { ComponentType } from 'react';
-import { EVENTS_PATH, HOME_ALIAS_PATH, HOME_PATH, INDEX_PATH, MINE_PATH } from '../shared/navigation/paths';
+import type { i18n as I18n } from 'i18next';
 import { localeOf, readPreference } from '../shared/i18n';
 import { featureNamespaceLoaders } from './i18n';
+import { pageFile } from './route-table';
 
-/** What a route tells the shell (react-router `handle`). */
-export interface RouteHandle {
-  requiresLogin?: boolean;
-  tab?: boolean;
-}
-
-export interface RouteDef extends RouteHandle {
-  path: string;
-  /** The page module under src/features (without .tsx); its folder names its namespace. */
-  page: string;
-}
-
-/** Spec §2: every route at its exact path (history mode, base /). */
-export const ROUTES: readonly RouteDef[] = [
-  { path: HOME_PATH, page: 'home/HomePage', tab: true },
-  { path: HOME_ALIAS_PATH, page: 'home/HomePage', tab: true },
-  { path: EVENTS_PATH, page: 'events/EventsPage', tab: true },
-  { path: MINE_PATH, page: 'me/MinePage', tab: true },
-  { path: INDEX_PATH, page: 'home/IndexPage' },
-  { path: '/pages/index/search', page: 'search/SearchPage' },
-  { path: '/pages/index/petCorner', page: 'pets/PetCornerPage' },
-  { path: '/pages/public/login', page: 'account/LoginPage' },
-  { path: '/pages/public/register', page: 'account/RegisterPage' },
-  { path: '/pages/public/forgetPassword', page: 'account/ForgetPasswordPage' },
-  { path: '/pages/public/set', page: 'me/SettingsPage' },
-  { path: '/pages/public/video', page: 'content/VideoPage' },
-  { path: '/pages/public/article', page: 'content/ArticlePage' },
-  // A base's public account (?base_id=…) or the platform's (issue 28 §3): anyone may open it.
-  { path: '/pages/public/account', page: 'transparency/AccountPage' },
-  { path: '/pages/public/custom', page: 'content/CustomPage' },
-  { path: '/pages/public/web', page: 'content/WebPage' },
-  { path: '/pages/public/onePage', page: 'content/OnePage' },
-  { path: '/pages/public/orderConfirm', page: 'events/OrderConfirmPage', requiresLogin: true },
-  { path: '/pages/public/Q&A', page: 'content/QAPage' },
-  // A feed's proof, shared from its receipt (issue 28 §1): anyone may open it.
-  { path: '/pages/public/proof', page: 'history/ProofPage' },
-  // A certificate its owner shared (issue 29 §4): anyone may open it.
-  { path: '/pages/public/certificate', page: 'certificate/PublicCertificatePage' },
-  { path: '/pages/community/community', page: 'community/CommunityPage' },
-  { path: '/pages/community/detail', page: 'community/PostDetailPage' },
-  { path: '/pages/beneficence/apply', page: 'events/ApplyPage', requiresLogin: true },
-  { path: '/pages/beneficence/detail', page: 'events/EventDetailPage' },
-  { path: '/pages/mine/userinfo', page: 'me/UserInfoPage', requiresLogin: true },
-  { path: '/pages/mine/impact', page: 'impact/ImpactPage', requiresLogin: true },
-  // Me's lists (issue 29 §5): followed rooms, fan groups, support history.
-  { path: '/pages/mine/follows', page: 'mine-lists/MyFollowsPage', requiresLogin: true },
-  { path: '/pages/mine/fans', page: 'mine-lists/MyFansPage', requiresLogin: true },
-  { path: '/pages/mine/support', page: 'mine-lists/MySupportPage', requiresLogin: true },
-  // The notification centre's inbox (issue 29 §1).
-  { path: '/pages/mine/notifications', page: 'notifications/NotificationsPage', requiresLogin: true },
-  { path: '/pages/certificate/certificate', page: 'certificate/CertificatePage', requiresLogin: true },
-  { path: '/pages/money/money', page: 'money/MoneyPage', requiresLogin: true },
-  { path: '/pages/live/live', page: 'live/LivePage' },
-  { path: '/pages/report/report', page: 'report/ReportPage', requiresLogin: true },
-  { path: '/pages/baseDetail/baseDetail', page: 'yard/BaseDetailPage' },
-  { path: '/pages/publish/publish', page: 'community/PublishPage', requiresLogin: true },
-  { path: '/pages/myPublish/myPublish', page: 'community/MyPublishPage', requiresLogin: true },
-  { path: '/pages/history/history', page: 'history/HistoryPage', requiresLogin: true },
-  { path: '/pages/manage/manage', page: 'manage/ManagePage', requiresLogin: true },
-  { path: '/pages/cashOut/cashOut', page: 'cashout/CashOutPage', requiresLogin: true },
-  { path: '/pages/cashOut/log', page: 'cashout/CashOutLogPage', requiresLogin: true },
-  { path: '/uni_modules/u-avatar-cropper/u-avatar-cropper', page: 'me/AvatarCropperPage', requiresLogin: true },
-];
-
-/**
- * The operator console: its own layout (with its own `main` landmark) and sub-routes under /admin. Its module is
- * src/console/AdminApp.tsx, not a feature's page; its id starts with its namespace (`admin`) like a page's does.
- */
-export const ADMIN_PAGE = 'admin/AdminApp';
-export const ADMIN_PATH = '/admin';
-
-export function isAdminPath(pathname: string): boolean {
-  return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
-}
+export { ADMIN_PAGE, ADMIN_PATH, ROUTES, isAdminPath, type RouteDef, type RouteHandle } from './route-table';
 
 type PageModule = { default: ComponentType };
 const modules = import.meta.glob<PageModule>(['../features/*/*Page.tsx', '../console/AdminApp.tsx']);
 
-/** A page's module key in `modules`: a feature's page, or the console's shell. */
-function moduleOf(page: string): string {
-  return page === ADMIN_PAGE ? '../console/AdminApp.tsx' : `../features/${page}.tsx`;
-}
+/** A page's module key in `modules`. */
+const moduleOf = (page: string) => `../${pageFile(page)}`;
 
 const namespaces = featureNamespaceLoaders();
 
@@ -94,17 +20,22 @@ export function hasPage(page: string): boolean {
 }
 
 /**
- * Lazily loads a page module. The page's strings (its feature folder's namespace in the language shown, which
- * it suspends on when it renders) start downloading beside its chunk rather than after it: one round trip less
- * before the page shows.
+ * Lazily loads a page module. The page's strings (its feature folder's namespace in the language shown) start
+ * downloading beside its chunk rather than after it: one round trip less before the page shows. Given the app's
+ * i18next instance, the route resolves only once they are in it too, so the page renders at once instead of
+ * suspending on them: a fallback shown for a moment would hold the page back (React keeps content that a
+ * shown fallback gives way to for up to 300 ms, to reveal it with whatever else arrives in that time).
  */
-export function loadPage(page: string): () => Promise<{ Component: ComponentType }> {
+export function loadPage(page: string, i18n?: I18n): () => Promise<{ Component: ComponentType }> {
   return async () => {
     const load = modules[moduleOf(page)];
     if (!load) throw new Error(`page module missing: ${page}`);
-    const locale = localeOf(readPreference(localStorage), navigator);
-    void namespaces[page.split('/')[0] ?? '']?.(locale).catch(() => undefined);
-    const mod = await load();
+    const namespace = page.split('/')[0] ?? '';
+    // A namespace that fails to load is left to the page's useTranslation (which suspends and retries).
+    const strings = i18n
+      ? i18n.loadNamespaces(namespace).catch(() => undefined)
+      : namespaces[namespace]?.(localeOf(readPreference(localStorage), navigator)).catch(() => undefined);
+    const [mod] = await Promise.all([load(), strings]);
     return { Component: mod.default };
   };
 }

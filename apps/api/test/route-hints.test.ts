@@ -1,0 +1,83 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_HINTS_FILE, type RouteHint, type RouteHints } from '@petheart/contracts';
+import { createTestApi, type TestApi } from './harness';
+
+/**
+ * The page the server sends for a route names the files the route's page needs (decision 040), from the list
+ * the web build writes beside index.html: its scripts, its styles, and its strings in the reader's language.
+ */
+const indexHtml = '<!doctype html><html><head><title>PetHeart</title></head><body><div id="root"></div></body></html>';
+const hint = (page: string): RouteHint => ({
+  js: [`/assets/${page}-a1.js`, '/assets/ui-c3.js'],
+  css: [`/assets/${page}-b2.css`],
+  strings: {
+    en: ['/assets/i18n-en-messages-e1.js'],
+    ja: ['/assets/i18n-ja-messages-j1.js', '/assets/ja-JP-j2.js'],
+    'zh-CN': ['/assets/i18n-zh-CN-messages-c1.js'],
+    'zh-TW': ['/assets/i18n-zh-TW-messages-t1.js'],
+  },
+});
+const hints: RouteHints = {
+  version: 1,
+  routes: { '/pages/mine/mine': hint('MinePage'), '/pages/public/Q&A': hint('QAPage'), '/admin/*': hint('AdminApp') },
+};
+
+let api: TestApi;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'petheart-dist-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), indexHtml);
+  await writeFile(path.join(webDist, ROUTE_HINTS_FILE), JSON.stringify(hints));
+  api = await createTestApi({ env: { WEB_DIST: webDist }, seed: false });
+});
+afterAll(async () => {
+  await api.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  api.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers },
+  });
+const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)">/gu)].map((m) => m[1]);
+
+describe('the page a route gets', () => {
+  it('names its page’s scripts and styles, and its strings in the Accept-Language, in the head', async () => {
+    const r = await page('/pages/mine/mine', { 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.5' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toMatch(/^text\/html/);
+    expect(r.headers['cache-control']).toBe('no-cache');
+    expect(String(r.headers.vary)).toMatch(/accept-language/i);
+    expect(preloads(r.body)).toEqual([
+      '/assets/MinePage-a1.js',
+      '/assets/ui-c3.js',
+      '/assets/i18n-ja-messages-j1.js',
+      '/assets/ja-JP-j2.js',
+      '/assets/MinePage-b2.css',
+    ]);
+    expect(r.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/MinePage-b2.css"></head>');
+    expect(r.body.replace(/<link[^>]*>/gu, '')).toBe(indexHtml);
+  });
+
+  it('in the language a shared link carries (?lang=), else English for a language the app does not have', async () => {
+    const shared = await page('/pages/mine/mine?lang=zh-TW', { 'accept-language': 'ja' });
+    expect(preloads(shared.body)).toContain('/assets/i18n-zh-TW-messages-t1.js');
+    expect(preloads(shared.body)).not.toContain('/assets/i18n-ja-messages-j1.js');
+    const german = await page('/pages/mine/mine', { 'accept-language': 'de-DE' });
+    expect(preloads(german.body)).toContain('/assets/i18n-en-messages-e1.js');
+  });
+
+  it('covers an encoded path and the console’s routes; another path gets the page as built', async () => {
+    expect(preloads((await page('/pages/public/Q%26A')).body)).toContain('/assets/QAPage-a1.js');
+    expect(preloads((await page('/admin/money?tab=cashouts')).body)).toContain('/assets/AdminApp-a1.js');
+    const other = await page('/pages/no/such');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(indexHtml);
+  });
+});
