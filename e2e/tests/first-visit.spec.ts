@@ -56,7 +56,9 @@ test.describe('app start (spec §4 version check)', () => {
       await page.goto('/pages/mine/mine');
       await expect(page.getByRole('heading', { name: 'マイページ' })).toBeVisible();
       const named = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+        [...document.querySelectorAll<HTMLLinkElement>('head link[rel="modulepreload"]')].map(
+          (l) => new URL(l.href).pathname,
+        ),
       );
       expect(named.some((href) => /\/MinePage-[\w-]+\.js$/u.test(href))).toBe(true);
       expect(named.some((href) => /\/i18n-ja-me-[\w-]+\.js$/u.test(href))).toBe(true);

@@ -2,8 +2,15 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_HINTS_FILE, type RouteHint, type RouteHints } from '@petheart/contracts';
-import { createTestApi, type TestApi } from './harness';
+import {
+  AdminContentItemSchema,
+  ContentHomeDataSchema,
+  ROUTE_HINTS_FILE,
+  type RouteHint,
+  type RouteHints,
+} from '@petheart/contracts';
+import { fourLanguages, uploadImage } from './content-support';
+import { DEMO, createTestApi, loginToken, okData, type TestApi } from './harness';
 
 /**
  * The page the server sends for a route names the files the route's page needs (decision 040), from the list
@@ -22,7 +29,12 @@ const hint = (page: string): RouteHint => ({
 });
 const hints: RouteHints = {
   version: 1,
-  routes: { '/pages/mine/mine': hint('MinePage'), '/pages/public/Q&A': hint('QAPage'), '/admin/*': hint('AdminApp') },
+  routes: {
+    '/pages/mine/mine': hint('MinePage'),
+    '/pages/index/index': hint('IndexPage'),
+    '/pages/public/Q&A': hint('QAPage'),
+    '/admin/*': hint('AdminApp'),
+  },
 };
 
 let api: TestApi;
@@ -32,7 +44,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), indexHtml);
   await writeFile(path.join(webDist, ROUTE_HINTS_FILE), JSON.stringify(hints));
-  api = await createTestApi({ env: { WEB_DIST: webDist }, seed: false });
+  api = await createTestApi({ env: { WEB_DIST: webDist } });
 });
 afterAll(async () => {
   await api.close();
@@ -45,7 +57,8 @@ const page = (url: string, headers: Record<string, string> = {}) =>
     url,
     headers: { accept: 'text/html', 'accept-encoding': 'identity', ...headers },
   });
-const preloads = (html: string) => [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)">/gu)].map((m) => m[1]);
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)">/gu)].map((m) => m[1]);
 
 describe('the page a route gets', () => {
   it('names its page’s scripts and styles, and its strings in the Accept-Language, in the head', async () => {
@@ -79,5 +92,45 @@ describe('the page a route gets', () => {
     const other = await page('/pages/no/such');
     expect(other.statusCode).toBe(200);
     expect(other.body).toBe(indexHtml);
+  });
+});
+
+describe('the index page', () => {
+  const pictures = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" href="([^"]+)">/gu)].map((m) => m[1]);
+
+  it('names its first banner’s picture, first in the head, and the new one once an operator puts another first', async () => {
+    const home = async () => okData(await api.post('/api/content/home', {}), ContentHomeDataSchema);
+    const admin = await loginToken(api, DEMO.admin.email, DEMO.admin.password);
+    const banner = async (sort: number) =>
+      okData(
+        await api.post(
+          '/api/admin/content/create',
+          {
+            kind: 'banner',
+            title: fourLanguages('Winter drive'),
+            cover: (await uploadImage(api, admin)).url,
+            published: true,
+            sort_order: sort,
+          },
+          { token: admin },
+        ),
+        AdminContentItemSchema,
+      );
+    expect((await home()).banners).toEqual([]);
+    expect(pictures((await page('/pages/index/index')).body)).toEqual([]);
+
+    const first = await banner(-100);
+    expect((await home()).banners[0]?.id).toBe(first.id);
+    const r = await page('/pages/index/index');
+    expect(first.cover).toMatch(/^\/uploads\//u);
+    expect(pictures(r.body)).toEqual([first.cover]);
+    // Before the scripts, so the browser asks for it first.
+    expect(r.body.indexOf('as="image"')).toBeLessThan(r.body.indexOf('rel="modulepreload"'));
+    // Another page names no picture.
+    expect(pictures((await page('/pages/mine/mine')).body)).toEqual([]);
+
+    const next = await banner(-200);
+    expect(pictures((await page('/pages/index/index')).body)).toEqual([next.cover]);
   });
 });

@@ -29,10 +29,12 @@ const bundle = (extra: Rolldown.OutputChunk[] = []): Rolldown.OutputBundle => {
     chunk('assets/initial-1.js', null, ['assets/runtime-1.js']),
     chunk('assets/runtime-1.js', null),
     chunk('offline.js', '/repo/apps/web/src/sw/offline-page.ts', ['assets/ui-1.js'], [], true),
-    chunk('assets/MinePage-1.js', `${src}/features/me/MinePage.tsx`, ['assets/ui-1.js', 'assets/initial-1.js'], [
-      'assets/MinePage-1.css',
-      'assets/initial-1.css',
-    ]),
+    chunk(
+      'assets/MinePage-1.js',
+      `${src}/features/me/MinePage.tsx`,
+      ['assets/ui-1.js', 'assets/initial-1.js'],
+      ['assets/MinePage-1.css', 'assets/initial-1.css'],
+    ),
     chunk('assets/ui-1.js', null, ['assets/runtime-1.js'], ['assets/ui-1.css']),
     chunk('assets/Lazy-1.js', `${src}/features/me/Lazy.tsx`),
     chunk('assets/ja-JP-1.js', '/repo/node_modules/antd-mobile/es/locales/ja-JP.js'),
@@ -60,7 +62,11 @@ describe('route hints from the build', () => {
     const { strings } = routeHints(bundle(), [{ path: '/pages/mine/mine', page: 'me/MinePage' }], moduleOf).routes[
       '/pages/mine/mine'
     ] ?? { strings: undefined };
-    expect(strings?.en).toEqual(['/assets/i18n-en-messages-1.js', '/assets/i18n-en-common-1.js', '/assets/i18n-en-me-1.js']);
+    expect(strings?.en).toEqual([
+      '/assets/i18n-en-messages-1.js',
+      '/assets/i18n-en-common-1.js',
+      '/assets/i18n-en-me-1.js',
+    ]);
     expect(strings?.ja).toEqual([
       '/assets/i18n-ja-messages-1.js',
       '/assets/i18n-ja-common-1.js',

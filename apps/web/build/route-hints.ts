@@ -33,7 +33,11 @@ type Chunk = Rolldown.OutputChunk;
 /** The chunk index.html loads (Vite names the page its module: its script, src/main.tsx, is inlined in it). */
 const isAppEntry = (c: Chunk) => c.isEntry && /[\\/]index\.html$/u.test(c.facadeModuleId ?? '');
 
-export function routeHints(bundle: Rolldown.OutputBundle, routes: readonly HintRoute[], moduleOf: PageModuleOf): RouteHints {
+export function routeHints(
+  bundle: Rolldown.OutputBundle,
+  routes: readonly HintRoute[],
+  moduleOf: PageModuleOf,
+): RouteHints {
   const chunks = Object.values(bundle).filter((o): o is Chunk => o.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   /** A chunk and the chunks it imports statically, in load order (the chunk first). */
@@ -54,16 +58,15 @@ export function routeHints(bundle: Rolldown.OutputBundle, routes: readonly HintR
   const entry = chunks.find(isAppEntry);
   if (!entry) throw new Error('route hints: the build has no index.html entry');
   const named = new Set(closure(entry).map((c) => c.fileName));
-  const namedCss = new Set(
-    [...named].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]),
-  );
+  const namedCss = new Set([...named].flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]));
   const files = (list: Chunk[]) => ({
     js: list.filter((c) => !named.has(c.fileName)).map((c) => `/${c.fileName}`),
     css: [...new Set(list.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))]
       .filter((f) => !namedCss.has(f))
       .map((f) => `/${f}`),
   });
-  const facade = (test: (id: string) => boolean) => chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
+  const facade = (test: (id: string) => boolean) =>
+    chunks.find((c) => c.facadeModuleId !== null && test(c.facadeModuleId));
 
   // Per language: the strings every page waits for (messages, common, antd-mobile's), and each namespace's.
   const startup = new Map<string, Chunk[]>();
@@ -110,7 +113,11 @@ export function routeHintsPlugin(routes: readonly HintRoute[], moduleOf: PageMod
     generateBundle(_options, bundle) {
       // The service worker's own build (vite-plugin-pwa) has no pages.
       if (!Object.values(bundle).some((o) => o.type === 'chunk' && isAppEntry(o))) return;
-      this.emitFile({ type: 'asset', fileName: ROUTE_HINTS_FILE, source: JSON.stringify(routeHints(bundle, routes, moduleOf)) });
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_HINTS_FILE,
+        source: JSON.stringify(routeHints(bundle, routes, moduleOf)),
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RouteHintsSchema, type RouteHint, type RouteHints } from '@petheart/contracts';
-import { hintTags, pathOfUrl, routeHintOf, withHints } from './route-hints';
+import { hintTags, pathOfUrl, pictureTags, routeHintOf, withHints } from './route-hints';
 
 const strings = (locale: string) => [`/assets/i18n-${locale}-messages-a1.js`];
 const hint = (name: string): RouteHint => ({
@@ -8,7 +8,10 @@ const hint = (name: string): RouteHint => ({
   css: [`/assets/${name}-b2.css`],
   strings: { en: strings('en'), ja: strings('ja'), 'zh-CN': strings('zh-CN'), 'zh-TW': strings('zh-TW') },
 });
-const hints: RouteHints = { version: 1, routes: { '/pages/mine/mine': hint('MinePage'), '/admin/*': hint('AdminApp') } };
+const hints: RouteHints = {
+  version: 1,
+  routes: { '/pages/mine/mine': hint('MinePage'), '/admin/*': hint('AdminApp') },
+};
 
 describe('route hints', () => {
   it('finds a route by its exact path, else by the prefix route that covers it', () => {
@@ -44,5 +47,18 @@ describe('route hints', () => {
     expect(pathOfUrl('/pages/public/Q%26A?x=1')).toBe('/pages/public/Q&A');
     expect(pathOfUrl('/pages/mine/mine#top')).toBe('/pages/mine/mine');
     expect(pathOfUrl('/bad%E0%A4%A')).toBe('/bad%E0%A4%A');
+  });
+});
+
+describe('page pictures', () => {
+  it('names same-site paths and http(s) addresses at high priority, escaped; nothing else', () => {
+    expect(pictureTags(['/uploads/a.jpg', 'https://cdn.example/b.jpg?w=1&h=2'])).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/a.jpg">' +
+        '<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example/b.jpg?w=1&amp;h=2">',
+    );
+    expect(pictureTags(['/uploads/x.jpg"><script>alert(1)</script>'])).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/x.jpg&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">',
+    );
+    expect(pictureTags(['javascript:alert(1)', '//elsewhere.example/c.jpg', 'data:image/png;base64,AA'])).toBe('');
   });
 });

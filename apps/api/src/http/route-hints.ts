@@ -66,3 +66,21 @@ export function pathOfUrl(url: string): string {
     return raw;
   }
 }
+
+/**
+ * The pictures a route's page shows first and largest (its largest contentful paint: the index page's first
+ * banner), which the page names too, at high priority: the browser fetches it beside the scripts rather than
+ * after the page has rendered and asked for its data. Addresses come from operators' content, so only same-site
+ * paths and http(s) addresses are named, escaped.
+ */
+export type PagePictures = (pathname: string, locale: Locale) => Promise<string[]>;
+
+const escapeAttribute = (s: string) =>
+  s.replace(/&/gu, '&amp;').replace(/"/gu, '&quot;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
+
+export function pictureTags(urls: readonly string[]): string {
+  return urls
+    .filter((url) => /^(?:\/(?!\/)|https?:\/\/)/u.test(url))
+    .map((url) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(url)}">`)
+    .join('');
+}

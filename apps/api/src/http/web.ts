@@ -5,7 +5,15 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { previewLocale, previewOf, withPreview, type PagePreviews } from './page-preview';
-import { hintTags, pathOfUrl, readRouteHints, routeHintOf, withHints } from './route-hints';
+import {
+  hintTags,
+  pathOfUrl,
+  pictureTags,
+  readRouteHints,
+  routeHintOf,
+  withHints,
+  type PagePictures,
+} from './route-hints';
 
 /**
  * Serves the built web app (history-mode routes fall back to index.html) and uploaded files.
@@ -13,8 +21,8 @@ import { hintTags, pathOfUrl, readRouteHints, routeHintOf, withHints } from './r
  * live room) gets index.html with its Open Graph tags, in the link's language. A route of the app gets index.html
  * naming the files its page needs (route-hints.ts).
  */
-export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: PagePreviews }>(
-  async (app, { webDist, uploadDir, previews }) => {
+export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: PagePreviews; pictures?: PagePictures }>(
+  async (app, { webDist, uploadDir, previews, pictures }) => {
     mkdirSync(uploadDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadDir,
@@ -53,16 +61,23 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
     let indexFile: Promise<string> | undefined;
     const indexHtml = () => (indexFile ??= readFile(path.join(webDist, 'index.html'), 'utf8'));
     const hints = await readRouteHints(webDist, app.log);
-    /** index.html naming a route's files, per route and language (a bounded set: the routes × 4). */
-    const hinted = new Map<string, string>();
+    /** A route's tags per language (a bounded set: the routes × 4). */
+    const tagsOf = new Map<string, string>();
     const pageFor = async (url: string, acceptLanguage: string | undefined): Promise<string | undefined> => {
-      const route = hints && routeHintOf(hints, pathOfUrl(url));
+      const pathname = pathOfUrl(url);
+      const route = hints && routeHintOf(hints, pathname);
       if (!route) return undefined;
       const locale = previewLocale(url, acceptLanguage);
       const key = `${route.key} ${locale}`;
-      let page = hinted.get(key);
-      if (page === undefined) hinted.set(key, (page = withHints(await indexHtml(), hintTags(route.hint, locale))));
-      return page;
+      let tags = tagsOf.get(key);
+      if (tags === undefined) tagsOf.set(key, (tags = hintTags(route.hint, locale)));
+      // The page's first picture can change with every edit: named per request (from memory: banners are cached),
+      // and first, so the browser asks for it before the scripts.
+      const shown = await (pictures?.(pathname, locale) ?? Promise.resolve([])).catch((error: unknown) => {
+        app.log.warn({ err: error, url }, 'page pictures failed');
+        return [];
+      });
+      return withHints(await indexHtml(), pictureTags(shown) + tags);
     };
     const previewPage = async (url: string, acceptLanguage: string | undefined): Promise<string | undefined> => {
       if (!previews) return undefined;
@@ -87,7 +102,11 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
       const page = await previewPage(url, request.headers['accept-language']);
       // Both answers below are in the reader's language (Accept-Language), which caches must tell apart.
       if (page !== undefined) {
-        await reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Language').type('text/html; charset=utf-8').send(page);
+        await reply
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Accept-Language')
+          .type('text/html; charset=utf-8')
+          .send(page);
         return reply;
       }
       if (!html) return;

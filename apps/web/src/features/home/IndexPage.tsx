@@ -1,8 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../shared/api';
-import { useLanguage } from '../../shared/i18n';
 import { BackIcon, SearchIcon } from '../../shared/ui';
 import { useNavigator } from '../../shared/navigation';
 import { useSession } from '../../shared/session';
@@ -13,13 +11,14 @@ import { RoomGrid, RoomStrip } from './live/RoomLists';
 import { LIVE_LIST_KEY } from './live/keys';
 import { FEEDING_KEY } from './feeding/keys';
 import { CONTENT_HOME_KEY } from './whatsnew/keys';
-import { contentHomeKey, fetchContentHome } from './whatsnew/api';
+// The banners are the page's largest paint: in its chunk (which the server names in the page, decision 040), not
+// lazy. A lazy part shows its fallback first, and React holds back what replaces a fallback for up to 300 ms.
+import { Banners } from './whatsnew/Banners';
 import styles from './index.module.css';
 
 /** The feeding calendar and the leaderboard (with the schemas they validate with) load in a chunk of their own. */
 const FeedingSections = lazy(() => import('./feeding/FeedingSections'));
-/** The banners and What's New (from contentEndpoints.home) share a chunk of their own too. */
-const Banners = lazy(() => import('./whatsnew/WhatsNew').then((m) => ({ default: m.Banners })));
+/** What's New (from contentEndpoints.home, which the banners ask for already) in a chunk of its own too. */
 const WhatsNew = lazy(() => import('./whatsnew/WhatsNew').then((m) => ({ default: m.WhatsNew })));
 
 type Menu = 'follow' | 'forYou';
@@ -31,16 +30,6 @@ export default function IndexPage() {
   const { token } = useSession();
   const [menu, setMenu] = useState<Menu>('forYou');
   const queryClient = useQueryClient();
-  const api = useApi();
-  const { locale } = useLanguage();
-  // The banners' and What's New's data is asked for now, beside their chunk rather than after it: the banner
-  // image (the page's largest paint) starts one round trip sooner.
-  useEffect(() => {
-    if (menu !== 'forYou') return;
-    queryClient
-      .query({ queryKey: contentHomeKey(locale), queryFn: () => fetchContentHome(api) })
-      .catch(() => undefined);
-  }, [menu, queryClient, api, locale]);
   return (
     <PullToRefresh
       onRefresh={() =>
@@ -127,9 +116,7 @@ export default function IndexPage() {
         ) : (
           <>
             {/* Each late part keeps its space while it loads (its chunk, then its data): nothing below moves. */}
-            <Suspense fallback={<div className={styles.bannersFallback} aria-hidden="true" />}>
-              <Banners />
-            </Suspense>
+            <Banners />
             <Suspense fallback={<div className={styles.feedingFallback} />}>
               <FeedingSections />
             </Suspense>
