@@ -52,10 +52,20 @@ const NOT_INITIAL = /[\\/](src[\\/]main\.tsx|src[\\/]sw[\\/].*|packages[\\/]cont
  * lazily loaded code (643 KB); and the groups are closed under their imports, so no chunk runs before another
  * it needs (rolldown's `strictExecutionOrder` would make sure at +70 KiB gzip).
  */
+/**
+ * The contracts the app's start needs (src/shared/session/schemas.ts: getConfiguration and the user's info) are a
+ * chunk of their own, closed under its imports: a page that shows no schema (Me, when signed out) then builds
+ * only these after its first render, not every schema the pages share (the `contracts` chunk took a phone about
+ * 350 ms at 4× CPU to evaluate, one long task). The content module's banner lives in configuration.ts for it.
+ */
+const SESSION_CONTRACTS =
+  /packages[\\/]contracts[\\/]src[\\/](?:endpoint|envelope|errors|fields|locales|constants|configuration|account|endpoints[\\/](?:configuration|user))\.ts$/;
+
 const CHUNK_GROUPS = {
   includeDependenciesRecursively: false,
   groups: [
-    { name: 'initial', tags: ['$initial' as const], test: (id: string) => !NOT_INITIAL.test(id), priority: 2 },
+    { name: 'initial', tags: ['$initial' as const], test: (id: string) => !NOT_INITIAL.test(id), priority: 3 },
+    { name: 'contracts-start', test: (id: string) => SESSION_CONTRACTS.test(id), priority: 2 },
     {
       name: 'contracts',
       test: (id: string) => /packages[\\/]contracts[\\/]/.test(id) && !NOT_INITIAL.test(id),

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { LocaleSchema } from './locales';
-import { BannerSchema } from './content';
 
 export { APP_VERSION, APP_VERSION_CODE, THEME_COLOR } from './constants';
+
+/** A home banner (the content module's, kept here: the app's configuration carries them, and the app's start needs
+ * this module without the rest of the content schemas). */
+export const BannerSchema = z.object({
+  id: z.number().int(),
+  /** An upload path (prefix it with the asset host). */
+  image: z.string(),
+  title: z.string(),
+  /** '' (not a link), a path in the app (push) or an http(s) address (open outside). */
+  link: z.string(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
 
 export const RechargePackageSchema = z.object({
   id: z.number().int(),

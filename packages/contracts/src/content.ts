@@ -4,6 +4,7 @@ import { LOCALES, LocaleSchema, type Locale } from './locales';
 import type { MessageKey } from './messages';
 import { coercedRowId, rowId } from './fields';
 import { ContentBodySchema, isSafeHref } from './content-body';
+import { BannerSchema } from './configuration';
 
 export * from './content-body';
 
@@ -98,16 +99,6 @@ export const PageKeySchema = z
 export const articleLink = (id: number) => `/pages/public/article?id=${String(id)}`;
 /** Where a page opens in the app: /pages/public/<kind>?key=… */
 export const pageLink = (kind: PageKind, key: string) => `/pages/public/${kind}?key=${encodeURIComponent(key)}`;
-
-export const BannerSchema = z.object({
-  id: z.number().int(),
-  /** An upload path (prefix it with the asset host). */
-  image: z.string(),
-  title: z.string(),
-  /** '' (not a link), a path in the app (push) or an http(s) address (open outside). */
-  link: z.string(),
-});
-export type Banner = z.infer<typeof BannerSchema>;
 
 export const ArticleSummarySchema = z.object({
   id: z.number().int(),
