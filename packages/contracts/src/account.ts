@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CodeSchema, EmailSchema, MobileSchema, NicknameSchema, PasswordSchema, requiredText } from './fields';
+import {
+  CodeSchema,
+  EmailSchema,
+  IntSchema,
+  MobileSchema,
+  NicknameSchema,
+  PasswordSchema,
+  requiredText,
+  StringSchema,
+} from './fields';
 
 export const CODE_EVENTS = ['register', 'emaillogin', 'mobilelogin', 'resetpwd', 'changemobile'] as const;
 export const CodeEventSchema = z.enum(CODE_EVENTS, { error: 'v.invalid' });
@@ -66,22 +75,22 @@ export const ChangeMobileBodySchema = z.object({ mobile: MobileSchema, captcha: 
 export type ChangeMobileBody = z.infer<typeof ChangeMobileBodySchema>;
 
 export const UserInfoSchema = z.object({
-  id: z.number().int(),
-  nickname: z.string(),
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-  avatar: z.string(),
-  login_days: z.number().int(),
-  balance: z.number().int(),
+  id: IntSchema,
+  nickname: StringSchema,
+  email: StringSchema.nullable(),
+  mobile: StringSchema.nullable(),
+  avatar: StringSchema,
+  login_days: IntSchema,
+  balance: IntSchema,
   roles: z.array(RoleSchema),
-  created_at: z.number().int(),
+  created_at: IntSchema,
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
 /** What a login answers: the user and the token (inside userinfo, as FastAdmin clients expect). */
 export const LoginUserInfoSchema = UserInfoSchema.extend({
-  token: z.string(),
-  expires_in: z.number().int(),
+  token: StringSchema,
+  expires_in: IntSchema,
 });
 export const UserInfoDataSchema = z.object({ userinfo: UserInfoSchema });
 export const LoginDataSchema = z.object({ userinfo: LoginUserInfoSchema });
@@ -95,7 +104,7 @@ export type OAuthProvider = z.infer<typeof OAuthProviderSchema>;
 // GET /api/oauth/:provider/start?redirect=<app path> → 302 to the provider
 // GET /api/oauth/:provider/callback?code&state… → 302 to /pages/public/login?oauth_token=… or ?oauth_error=oauth_failed
 /** The provider in the path: any text, so an unknown one answers 404 'oauth_not_configured' rather than 400. */
-export const OAuthParamsSchema = z.object({ provider: z.string().max(32, { error: 'v.tooLong' }) });
+export const OAuthParamsSchema = z.object({ provider: StringSchema.max(32, { error: 'v.tooLong' }) });
 export const OAuthStartQuerySchema = z.object({
   /** Where the web app goes after signing in: a path inside the app (anything else is ignored). */
   redirect: z.string({ error: 'v.invalid' }).max(500, { error: 'v.tooLong' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rowId } from './fields';
+import { BooleanSchema, IntSchema, rowId, StringSchema } from './fields';
 
 /**
  * Where a base is (issue 28 §5, decision 037). People who harm street animals use public feeder maps, so everyone
@@ -10,16 +10,16 @@ import { rowId } from './fields';
 // ---- POST /api/manage/bases: the operator's bases with their exact and their public location ----
 
 export const ManagedBaseSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+  id: IntSchema,
+  name: StringSchema,
   /** The exact address and point (the operator's own). */
-  address: z.string(),
+  address: StringSchema,
   latitude: z.number(),
   longitude: z.number(),
   /** Whether everyone may see the exact location. */
-  location_public: z.boolean(),
+  location_public: BooleanSchema,
   /** What everyone else sees now: the address ('' while coarse) and the point. */
-  public_address: z.string(),
+  public_address: StringSchema,
   public_latitude: z.number(),
   public_longitude: z.number(),
 });

@@ -1,20 +1,20 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { FeedingPortionSchema } from './configuration';
-import { int32, requiredText, rowId } from './fields';
+import { BooleanSchema, int32, IntSchema, requiredText, rowId, StringSchema } from './fields';
 import { ShownTextLangSchema } from './text-lang';
 
 /** A feeding station as everyone sees it. Times are unix seconds. */
 export const BaseSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
+  id: IntSchema,
+  name: StringSchema,
+  address: StringSchema,
   latitude: z.number(),
   longitude: z.number(),
-  animal_count: z.number().int(),
-  photos: z.array(z.string()),
-  introduction: z.string(),
-  created_at: z.number().int(),
+  animal_count: IntSchema,
+  photos: z.array(StringSchema),
+  introduction: StringSchema,
+  created_at: IntSchema,
   /**
    * The language `name` and `introduction` are shown in (issue 29 §5): the reader's where a translation is there,
    * else the one the operator wrote them in ('' = unknown). The app marks them when it is not the reader's.
@@ -28,13 +28,13 @@ export type Base = z.infer<typeof BaseSchema>;
  * feeding needs both `feeder_online` and `camera_online`.
  */
 export const DeviceLiveStateSchema = z.object({
-  online: z.boolean(),
-  feeder_online: z.boolean(),
-  camera_online: z.boolean(),
+  online: BooleanSchema,
+  feeder_online: BooleanSchema,
+  camera_online: BooleanSchema,
   /** Food left in the hopper, grams. */
-  food_stock: z.number().int(),
+  food_stock: IntSchema,
   /** Unix seconds of the last state report; null before the first. */
-  last_seen_at: z.number().int().nullable(),
+  last_seen_at: IntSchema.nullable(),
 });
 export type DeviceLiveState = z.infer<typeof DeviceLiveStateSchema>;
 
@@ -44,20 +44,20 @@ export type DeviceLiveState = z.infer<typeof DeviceLiveStateSchema>;
  */
 export const RoomStillSchema = z.object({
   /** The still's address ('' before the first: the client shows the cover), as `cover`; it never changes bytes. */
-  thumbnail: z.string(),
+  thumbnail: StringSchema,
   /** Unix seconds the still was taken; null before the first. */
-  thumbnail_at: z.number().int().nullable(),
+  thumbnail_at: IntSchema.nullable(),
   /** Unix seconds the camera went offline; null while it is online, or when it never was. */
-  camera_offline_at: z.number().int().nullable(),
+  camera_offline_at: IntSchema.nullable(),
 });
 export type RoomStill = z.infer<typeof RoomStillSchema>;
 
 /** A feeder as everyone sees it (the lists that lead to the live room). */
 export const PublicDeviceSchema = DeviceLiveStateSchema.extend({
-  device_id: z.string(),
-  name: z.string(),
+  device_id: StringSchema,
+  name: StringSchema,
   /** Days in operation, counting the day it first came online as day 1 (0 before that). */
-  days_in_operation: z.number().int(),
+  days_in_operation: IntSchema,
   portions: z.array(FeedingPortionSchema),
   ...RoomStillSchema.shape,
 });
@@ -83,14 +83,14 @@ export const LongitudeSchema = z
 
 // POST /api/device/list: bases with their (enabled) devices; nearest first when a location is given.
 export const DeviceListBodySchema = PageQuerySchema.extend({
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: StringSchema.trim().max(100, { error: 'v.tooLong' }).optional(),
   latitude: LatitudeSchema.optional(),
   longitude: LongitudeSchema.optional(),
 });
 export const BaseWithDevicesSchema = BaseSchema.extend({
   devices: z.array(PublicDeviceSchema),
   /** Metres from the given location (null without one). */
-  distance: z.number().int().nullable(),
+  distance: IntSchema.nullable(),
 });
 export type BaseWithDevices = z.infer<typeof BaseWithDevicesSchema>;
 export const DeviceListDataSchema = pagedList(BaseWithDevicesSchema);
@@ -103,7 +103,7 @@ export const BaseFieldsSchema = z.object({
   latitude: LatitudeSchema,
   longitude: LongitudeSchema,
   animal_count: int32('v.animalCount').min(0, { error: 'v.animalCount' }),
-  photos: z.array(z.string().trim().min(1).max(500, { error: 'v.tooLong' })).max(9, { error: 'v.tooMany' }),
-  introduction: z.string().trim().max(5000, { error: 'v.tooLong' }),
+  photos: z.array(StringSchema.trim().min(1).max(500, { error: 'v.tooLong' })).max(9, { error: 'v.tooMany' }),
+  introduction: StringSchema.trim().max(5000, { error: 'v.tooLong' }),
   operator_id: rowId('v.invalid').nullable(),
 });

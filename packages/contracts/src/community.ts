@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import type { MessageKey } from './messages';
-import { hasNoNul, rowId } from './fields';
+import { BooleanSchema, hasNoNul, IntSchema, rowId, StringSchema } from './fields';
 import { BaseSchema } from './base';
 import { LiveRoomSchema, ReportSchema } from './live';
 
@@ -55,15 +55,15 @@ export const POST_STATUSES = ['ped', 'res', 'rej'] as const;
 export const PostStatusSchema = z.enum(POST_STATUSES, { error: 'v.invalid' });
 export type PostStatus = z.infer<typeof PostStatusSchema>;
 
-export const PostAuthorSchema = z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string() });
+export const PostAuthorSchema = z.object({ id: IntSchema, nickname: StringSchema, avatar: StringSchema });
 export type PostAuthor = z.infer<typeof PostAuthorSchema>;
 
 /** The device a post is about (its live room is /live?device_id=id); null when it was removed. */
 export const PostDeviceSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  base_id: z.number().int(),
-  base_name: z.string(),
+  id: StringSchema,
+  name: StringSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
 });
 export type PostDevice = z.infer<typeof PostDeviceSchema>;
 
@@ -73,25 +73,25 @@ export type PostDevice = z.infer<typeof PostDeviceSchema>;
  * unix seconds.
  */
 export const PostSchema = z.object({
-  id: z.number().int(),
-  content: z.string(),
-  images: z.array(z.string()),
-  video_url: z.string().nullable(),
+  id: IntSchema,
+  content: StringSchema,
+  images: z.array(StringSchema),
+  video_url: StringSchema.nullable(),
   device: PostDeviceSchema.nullable(),
   status: PostStatusSchema,
   /** The moderator's reason when rejected ('' otherwise); shown to the author. */
-  remark: z.string(),
-  like_count: z.number().int(),
-  comment_count: z.number().int(),
+  remark: StringSchema,
+  like_count: IntSchema,
+  comment_count: IntSchema,
   /** Whether the signed-in user likes it (false for tourists). */
-  liked: z.boolean(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
+  liked: BooleanSchema,
+  created_at: IntSchema,
+  updated_at: IntSchema,
   /** When it was (last) approved; the community lists newest published first. Null while never published. */
-  published_at: z.number().int().nullable(),
+  published_at: IntSchema.nullable(),
   author: PostAuthorSchema,
   /** Whether the signed-in user wrote it (may edit and delete it). */
-  mine: z.boolean(),
+  mine: BooleanSchema,
 });
 export type Post = z.infer<typeof PostSchema>;
 
@@ -117,7 +117,7 @@ export const PostIdBodySchema = z.object({ id: IdSchema });
 export type PostIdBody = z.infer<typeof PostIdBodySchema>;
 
 /** POST /api/post/delete → which post went. */
-export const PostDeleteDataSchema = z.object({ id: z.number().int() });
+export const PostDeleteDataSchema = z.object({ id: IntSchema });
 
 /**
  * POST /api/post/list (published, newest published first; tourists too) and /api/post/mine (all of mine,
@@ -130,20 +130,20 @@ export type PostListData = z.infer<typeof PostListDataSchema>;
 /** POST /api/post/like {id, like} → the new state (liking twice, or unliking what is not liked, changes nothing). */
 export const PostLikeBodySchema = z.object({ id: IdSchema, like: z.boolean({ error: 'v.invalid' }) });
 export type PostLikeBody = z.infer<typeof PostLikeBodySchema>;
-export const PostLikeDataSchema = z.object({ liked: z.boolean(), like_count: z.number().int() });
+export const PostLikeDataSchema = z.object({ liked: BooleanSchema, like_count: IntSchema });
 export type PostLikeData = z.infer<typeof PostLikeDataSchema>;
 
 // ---- Comments ----
 
 export const PostCommentSchema = z.object({
-  id: z.number().int(),
-  post_id: z.number().int(),
+  id: IntSchema,
+  post_id: IntSchema,
   /** The user's text as stored: render as text. */
-  content: z.string(),
-  created_at: z.number().int(),
+  content: StringSchema,
+  created_at: IntSchema,
   author: PostAuthorSchema,
   /** Whether the signed-in user wrote it (may delete it). */
-  mine: z.boolean(),
+  mine: BooleanSchema,
 });
 export type PostComment = z.infer<typeof PostCommentSchema>;
 
@@ -161,7 +161,7 @@ export type PostCommentBody = z.infer<typeof PostCommentBodySchema>;
 
 /** POST /api/post/commentDelete {id (the comment)}: the author's own only. */
 export const PostCommentDeleteBodySchema = z.object({ id: IdSchema });
-export const PostCommentDeleteDataSchema = z.object({ id: z.number().int(), post_id: z.number().int() });
+export const PostCommentDeleteDataSchema = z.object({ id: IntSchema, post_id: IntSchema });
 
 // ---- Search: POST /api/search/search ----
 
@@ -185,29 +185,29 @@ export const SearchDataSchema = z.object({
   live: z.array(LiveRoomSchema),
   bases: z.array(BaseSchema),
   posts: z.array(PostSchema),
-  totals: z.object({ live: z.number().int(), bases: z.number().int(), posts: z.number().int() }),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  totals: z.object({ live: IntSchema, bases: IntSchema, posts: IntSchema }),
+  total: IntSchema,
+  page: IntSchema,
+  limit: IntSchema,
 });
 export type SearchData = z.infer<typeof SearchDataSchema>;
 
 // ---- Console: the post moderation queue (admins) ----
 
-export const ActorSchema = z.object({ id: z.number().int(), nickname: z.string() });
+export const ActorSchema = z.object({ id: IntSchema, nickname: StringSchema });
 export type Actor = z.infer<typeof ActorSchema>;
 
 export const AdminPostSchema = PostSchema.extend({
   /** Who last approved or rejected it, and when (null while it was never reviewed since its last edit). */
   reviewed_by: ActorSchema.nullable(),
-  reviewed_at: z.number().int().nullable(),
+  reviewed_at: IntSchema.nullable(),
 });
 export type AdminPost = z.infer<typeof AdminPostSchema>;
 
 /** POST /api/admin/post/list: oldest first for 'ped' (the queue's order), newest first otherwise. */
 export const AdminPostListBodySchema = PageQuerySchema.extend({
   status: PostStatusSchema.optional(),
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: StringSchema.trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export type AdminPostListBody = z.infer<typeof AdminPostListBodySchema>;
 export const AdminPostListDataSchema = pagedList(AdminPostSchema);
@@ -227,13 +227,13 @@ export type AdminPostRejectBody = z.infer<typeof AdminPostRejectBodySchema>;
 export const REPORT_STATUSES = ['open', 'resolved'] as const;
 export const AdminReportSchema = ReportSchema.extend({
   reporter: PostAuthorSchema,
-  device_name: z.string(),
-  base_id: z.number().int(),
-  base_name: z.string(),
+  device_name: StringSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
   /** The resolution note ('' while open). */
-  note: z.string(),
+  note: StringSchema,
   resolved_by: ActorSchema.nullable(),
-  resolved_at: z.number().int().nullable(),
+  resolved_at: IntSchema.nullable(),
 });
 export type AdminReport = z.infer<typeof AdminReportSchema>;
 

@@ -3,22 +3,22 @@ import { PageQuerySchema, pagedList } from './envelope';
 import { BaseFieldsSchema, BaseSchema, DeviceLiveStateSchema } from './base';
 import { DailyGramCapSchema, PortionInputSchema } from './console-money';
 import { CARE_COMMAND_KINDS, DeviceAckDetailSchema, DeviceIdSchema } from './device';
-import { requiredText, rowId } from './fields';
+import { BooleanSchema, IntSchema, requiredText, rowId, StringSchema } from './fields';
 import { BaseTranslationsInputSchema, BaseTranslationsSchema, WrittenInSchema } from './text-lang';
 
 // ---- Bases: POST /api/admin/base/list|create|update (admins only) ----
 
 export const AdminBaseSchema = BaseSchema.extend({
-  operator_id: z.number().int().nullable(),
-  device_count: z.number().int(),
+  operator_id: IntSchema.nullable(),
+  device_count: IntSchema,
   /** The operator published the exact location (else everyone else sees it coarse: decision 037). */
-  location_public: z.boolean(),
+  location_public: BooleanSchema,
   /** The console sees the texts as written (`text_lang` is their language) and their translations (issue 29 §5). */
   translations: BaseTranslationsSchema.default({}),
 });
 export type AdminBase = z.infer<typeof AdminBaseSchema>;
 export const AdminBaseListBodySchema = PageQuerySchema.extend({
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: StringSchema.trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export const AdminBaseListDataSchema = pagedList(AdminBaseSchema);
 export type AdminBaseListData = z.infer<typeof AdminBaseListDataSchema>;
@@ -57,29 +57,29 @@ const RevenueShareBpSchema = z
 const PortionsSchema = z.array(PortionInputSchema).max(10, { error: 'v.tooMany' }).nullable();
 
 export const AdminDeviceSchema = DeviceLiveStateSchema.extend({
-  device_id: z.string(),
-  base_id: z.number().int(),
-  base_name: z.string(),
-  name: z.string(),
+  device_id: StringSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
+  name: StringSchema,
   /** Portions for this device; null = the configured defaults. */
   portions: PortionsSchema,
   /** Revenue share rate in basis points (3000 = 30 %). */
-  revenue_share_bp: z.number().int(),
+  revenue_share_bp: IntSchema,
   /** Grams it may dispense per UTC day, feeds waiting included. */
-  daily_gram_cap: z.number().int(),
-  days_in_operation: z.number().int(),
-  first_online_at: z.number().int().nullable(),
-  disabled: z.boolean(),
-  firmware: z.string(),
+  daily_gram_cap: IntSchema,
+  days_in_operation: IntSchema,
+  first_online_at: IntSchema.nullable(),
+  disabled: BooleanSchema,
+  firmware: StringSchema,
   /** The configuration (portions, daily cap) the console set, and the one the station reports running. */
-  config_version: z.number().int(),
-  config_running: z.number().int().nullable(),
-  created_at: z.number().int(),
+  config_version: IntSchema,
+  config_running: IntSchema.nullable(),
+  created_at: IntSchema,
 });
 export type AdminDevice = z.infer<typeof AdminDeviceSchema>;
 export const AdminDeviceListBodySchema = PageQuerySchema.extend({
   base_id: rowId().optional(),
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: StringSchema.trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export const AdminDeviceListDataSchema = pagedList(AdminDeviceSchema);
 export type AdminDeviceListData = z.infer<typeof AdminDeviceListDataSchema>;
@@ -98,15 +98,15 @@ export type DeviceProvisionBody = z.infer<typeof DeviceProvisionBodySchema>;
 /** The device and its secret: the secret is shown this once and never again (only its hash is kept). */
 export const DeviceCredentialsSchema = z.object({
   device: AdminDeviceSchema,
-  secret: z.string(),
+  secret: StringSchema,
   /** Where the device connects as this server sees it: its MQTT broker, and its camera's RTMP publish address
    * (the secret is the stream key); null when this server runs no media server. */
-  broker_url: z.string(),
-  rtmp_url: z.string().nullable(),
+  broker_url: StringSchema,
+  rtmp_url: StringSchema.nullable(),
   /** The RTMP ingest without the device (a station file's media.ingest); null without a media server. */
-  media_ingest: z.string().nullable(),
+  media_ingest: StringSchema.nullable(),
   /** The one line that installs the agent on a board, next to the downloaded station.json (docs/stations.md). */
-  install_command: z.string(),
+  install_command: StringSchema,
 });
 export type DeviceCredentials = z.infer<typeof DeviceCredentialsSchema>;
 
@@ -162,19 +162,19 @@ export type DeviceCareBody = z.infer<typeof DeviceCareBodySchema>;
 
 /** A care command sent to a station and what it answered: the audit (who, when, answer). */
 export const DeviceCareEntrySchema = z.object({
-  id: z.string(),
-  device_id: z.string(),
+  id: StringSchema,
+  device_id: StringSchema,
   kind: z.enum(CARE_COMMAND_KINDS),
   /** What was asked (grams, known_grams, log_lines). */
-  params: z.record(z.string(), z.number()),
+  params: z.record(StringSchema, z.number()),
   /** acked: answered done or dispensed; failed: answered otherwise; expired: no answer in time. */
   status: z.enum(['queued', 'sent', 'acked', 'failed', 'expired']),
-  outcome: z.string().nullable(),
-  grams: z.number().int().nullable(),
+  outcome: StringSchema.nullable(),
+  grams: IntSchema.nullable(),
   detail: DeviceAckDetailSchema.nullable(),
-  issued_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  issued_at: z.number().int(),
-  answered_at: z.number().int().nullable(),
+  issued_by: z.object({ id: IntSchema, name: StringSchema }).nullable(),
+  issued_at: IntSchema,
+  answered_at: IntSchema.nullable(),
 });
 export type DeviceCareEntry = z.infer<typeof DeviceCareEntrySchema>;
 export const DeviceCareLogBodySchema = PageQuerySchema.extend({ device_id: DeviceIdField });

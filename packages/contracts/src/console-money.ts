@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { rowId } from './fields';
+import { BooleanSchema, IntSchema, rowId, StringSchema } from './fields';
 import { FeedingPortionSchema, RechargePackageSchema } from './configuration';
 import {
   OrderNoSchema,
@@ -84,7 +84,7 @@ export const PortionsInputSchema = z
 
 export const ConsoleSettingsSchema = z.object({
   /** The currency of the packages' prices (ISO 4217). */
-  currency: z.string(),
+  currency: StringSchema,
   recharge_packages: z.array(RechargePackageSchema),
   /** The portions of devices without their own. */
   feeding_portions: z.array(FeedingPortionSchema),
@@ -101,7 +101,7 @@ export type ConsoleSettingsUpdateBody = z.infer<typeof ConsoleSettingsUpdateBody
 
 /** Unix seconds. */
 const UnixSecondsSchema = z.number({ error: 'v.invalid' }).int({ error: 'v.invalid' }).min(0).max(4_102_444_800);
-const searchText = (max: number) => z.string().trim().max(max, { error: 'v.tooLong' }).optional();
+const searchText = (max: number) => StringSchema.trim().max(max, { error: 'v.tooLong' }).optional();
 /** Created at or after `from` and before `to` (Unix seconds; the console sends local day boundaries). */
 const DateRangeFields = { from: UnixSecondsSchema.optional(), to: UnixSecondsSchema.optional() };
 /** A range that ends where it starts (or before) holds nothing: an end date before the start date. */
@@ -112,13 +112,13 @@ const RANGE_ERROR = { error: 'v.dateRange' as const, path: ['to'] };
 // ---- Payment orders: POST /api/admin/payment/list | /api/admin/payment/detail ----
 
 export const ConsolePaymentOrderSchema = PaymentOrderSchema.extend({
-  user_id: z.number().int(),
-  user_email: z.string().nullable(),
-  user_nickname: z.string(),
+  user_id: IntSchema,
+  user_email: StringSchema.nullable(),
+  user_nickname: StringSchema,
   /** Why a failed order failed (place_failed, amount_mismatch…). */
-  failure_reason: z.string().nullable(),
-  provider_transaction_id: z.string().nullable(),
-  updated_at: z.number().int(),
+  failure_reason: StringSchema.nullable(),
+  provider_transaction_id: StringSchema.nullable(),
+  updated_at: IntSchema,
 });
 export type ConsolePaymentOrder = z.infer<typeof ConsolePaymentOrderSchema>;
 
@@ -138,18 +138,18 @@ export type ConsolePaymentListData = z.infer<typeof ConsolePaymentListDataSchema
 
 /** One delivery (or, for verified ones, every repeat of one event) as the provider sent it. */
 export const PaymentNotificationLogSchema = z.object({
-  id: z.number().int(),
+  id: IntSchema,
   provider: PaymentProviderSchema,
-  event_id: z.string().nullable(),
-  verified: z.boolean(),
+  event_id: StringSchema.nullable(),
+  verified: BooleanSchema,
   /** credited, duplicate, closed, amount_mismatch, unknown_order… or why it was rejected. */
-  outcome: z.string(),
-  deliveries: z.number().int(),
-  headers: z.record(z.string(), z.string()),
+  outcome: StringSchema,
+  deliveries: IntSchema,
+  headers: z.record(StringSchema, StringSchema),
   /** As received (WeChat's resource stays encrypted). */
-  body: z.string(),
-  received_at: z.number().int(),
-  last_received_at: z.number().int(),
+  body: StringSchema,
+  received_at: IntSchema,
+  last_received_at: IntSchema,
 });
 export type PaymentNotificationLog = z.infer<typeof PaymentNotificationLogSchema>;
 
@@ -181,23 +181,23 @@ export const LedgerTransactionKindSchema = z.enum(LEDGER_TRANSACTION_KINDS);
 export type LedgerTransactionKind = z.infer<typeof LedgerTransactionKindSchema>;
 
 export const ConsoleLedgerEntrySchema = z.object({
-  account_id: z.number().int(),
+  account_id: IntSchema,
   account_kind: LedgerAccountKindSchema,
   /** The account's user (wallets and earnings); null for the platform's accounts. */
-  user_id: z.number().int().nullable(),
-  user_email: z.string().nullable(),
+  user_id: IntSchema.nullable(),
+  user_email: StringSchema.nullable(),
   /** What the entry adds to the account (negative = taken out). */
-  amount: z.number().int(),
+  amount: IntSchema,
 });
 export type ConsoleLedgerEntry = z.infer<typeof ConsoleLedgerEntrySchema>;
 
 export const ConsoleLedgerTransactionSchema = z.object({
-  id: z.number().int(),
+  id: IntSchema,
   kind: LedgerTransactionKindSchema,
-  idempotency_key: z.string(),
+  idempotency_key: StringSchema,
   /** What it is about: a payment order number, a feed, a cash-out… */
-  reference: z.string(),
-  created_at: z.number().int(),
+  reference: StringSchema,
+  created_at: IntSchema,
   entries: z.array(ConsoleLedgerEntrySchema),
 });
 export type ConsoleLedgerTransaction = z.infer<typeof ConsoleLedgerTransactionSchema>;
@@ -226,17 +226,17 @@ export const ConsoleLedgerTransactionListDataSchema = pagedList(ConsoleLedgerTra
 export type ConsoleLedgerTransactionListData = z.infer<typeof ConsoleLedgerTransactionListDataSchema>;
 
 export const ConsoleLedgerAccountSchema = z.object({
-  id: z.number().int(),
+  id: IntSchema,
   kind: LedgerAccountKindSchema,
-  user_id: z.number().int().nullable(),
-  user_email: z.string().nullable(),
-  user_nickname: z.string().nullable(),
+  user_id: IntSchema.nullable(),
+  user_email: StringSchema.nullable(),
+  user_nickname: StringSchema.nullable(),
   /** The sum of its entries. */
-  balance: z.number().int(),
+  balance: IntSchema,
   /** Set aside by pending holds. */
-  held: z.number().int(),
+  held: IntSchema,
   /** balance − held. */
-  available: z.number().int(),
+  available: IntSchema,
 });
 export type ConsoleLedgerAccount = z.infer<typeof ConsoleLedgerAccountSchema>;
 export const ConsoleLedgerAccountListBodySchema = PageQuerySchema.extend({
@@ -251,19 +251,19 @@ export type ConsoleLedgerAccountListData = z.infer<typeof ConsoleLedgerAccountLi
 // ---- The invariant checker: POST /api/admin/ledger/check (latest) | /api/admin/ledger/check/run ----
 
 export const LedgerCheckResultSchema = z.object({
-  ok: z.boolean(),
+  ok: BooleanSchema,
   /** Unix seconds. */
-  checked_at: z.number().int(),
-  duration_ms: z.number().int(),
+  checked_at: IntSchema,
+  duration_ms: IntSchema,
   /** Who ran it: an admin (Run now) or the periodic schedule. */
   trigger: z.enum(['manual', 'schedule']),
-  transactions: z.number().int(),
-  entries: z.number().int(),
-  accounts: z.number().int(),
-  pending_holds: z.number().int(),
+  transactions: IntSchema,
+  entries: IntSchema,
+  accounts: IntSchema,
+  pending_holds: IntSchema,
   /** How many problems were found (the list below holds at most 100). */
-  problem_count: z.number().int(),
-  problems: z.array(z.object({ code: z.string(), detail: z.string() })),
+  problem_count: IntSchema,
+  problems: z.array(z.object({ code: StringSchema, detail: StringSchema })),
 });
 export type LedgerCheckResult = z.infer<typeof LedgerCheckResultSchema>;
 
@@ -271,6 +271,6 @@ export const LedgerCheckStateSchema = z.object({
   /** The latest result (of any API process); null before the first run. */
   latest: LedgerCheckResultSchema.nullable(),
   /** How often the API runs it by itself, seconds. */
-  interval_s: z.number().int(),
+  interval_s: IntSchema,
 });
 export type LedgerCheckState = z.infer<typeof LedgerCheckStateSchema>;

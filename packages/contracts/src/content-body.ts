@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BooleanSchema, StringSchema } from './fields';
 
 /**
  * Article and page bodies (decision 013). Editors write a small Markdown subset; the server sends the
@@ -13,11 +14,11 @@ import { z } from 'zod';
  * Anything else is plain text.
  */
 export const ContentInlineSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('strong'), text: z.string() }),
-  z.object({ type: z.literal('em'), text: z.string() }),
+  z.object({ type: z.literal('text'), text: StringSchema }),
+  z.object({ type: z.literal('strong'), text: StringSchema }),
+  z.object({ type: z.literal('em'), text: StringSchema }),
   /** href: an http(s) address (open outside) or a path on this site starting with / (push). */
-  z.object({ type: z.literal('link'), text: z.string(), href: z.string() }),
+  z.object({ type: z.literal('link'), text: StringSchema, href: StringSchema }),
   z.object({ type: z.literal('break') }),
 ]);
 export type ContentInline = z.infer<typeof ContentInlineSchema>;
@@ -29,10 +30,10 @@ export const ContentBlockSchema = z.discriminatedUnion('type', [
     level: z.union([z.literal(2), z.literal(3)]),
     content: z.array(ContentInlineSchema),
   }),
-  z.object({ type: z.literal('list'), ordered: z.boolean(), items: z.array(z.array(ContentInlineSchema)) }),
+  z.object({ type: z.literal('list'), ordered: BooleanSchema, items: z.array(z.array(ContentInlineSchema)) }),
   z.object({ type: z.literal('quote'), content: z.array(ContentInlineSchema) }),
   /** src: an upload path (/uploads/…) or the full address an upload answered; prefix paths with the asset host. */
-  z.object({ type: z.literal('image'), src: z.string(), alt: z.string() }),
+  z.object({ type: z.literal('image'), src: StringSchema, alt: StringSchema }),
 ]);
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 

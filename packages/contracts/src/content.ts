@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { LOCALES, LocaleSchema, type Locale } from './locales';
 import type { MessageKey } from './messages';
-import { coercedRowId, rowId } from './fields';
+import { BooleanSchema, coercedRowId, IntSchema, rowId, StringSchema } from './fields';
 import { ContentBodySchema, isSafeHref } from './content-body';
 import { BannerSchema } from './configuration';
 
@@ -54,10 +54,10 @@ export function requiredLocalizedText(key: MessageKey, max: number) {
 export const LocalizedTextSchema = requiredLocalizedText('v.localizedRequired', 5000);
 /** A stored text in the four languages, as the console reads it back. */
 export const LocalizedTextDataSchema = z.object({
-  en: z.string(),
-  ja: z.string(),
-  'zh-CN': z.string(),
-  'zh-TW': z.string(),
+  en: StringSchema,
+  ja: StringSchema,
+  'zh-CN': StringSchema,
+  'zh-TW': StringSchema,
 });
 export const emptyLocalizedText = (): LocalizedText => ({ en: '', ja: '', 'zh-CN': '', 'zh-TW': '' });
 
@@ -101,16 +101,16 @@ export const articleLink = (id: number) => `/pages/public/article?id=${String(id
 export const pageLink = (kind: PageKind, key: string) => `/pages/public/${kind}?key=${encodeURIComponent(key)}`;
 
 export const ArticleSummarySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+  id: IntSchema,
+  title: StringSchema,
   /** The editor's summary, else the start of the text. */
-  summary: z.string(),
+  summary: StringSchema,
   /** An upload path, or '' (show a default image). */
-  cover: z.string(),
+  cover: StringSchema,
   /** Unix seconds. */
-  created_at: z.number().int(),
+  created_at: IntSchema,
   /** /pages/public/article?id=… */
-  link: z.string(),
+  link: StringSchema,
 });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
@@ -127,10 +127,10 @@ export type ContentHomeData = z.infer<typeof ContentHomeDataSchema>;
 
 // POST /api/content/qa {page, limit}
 export const QaItemSchema = z.object({
-  id: z.number().int(),
-  question: z.string(),
+  id: IntSchema,
+  question: StringSchema,
   /** Plain text; line breaks are meaningful (render with white-space: pre-wrap). */
-  answer: z.string(),
+  answer: StringSchema,
 });
 export type QaItem = z.infer<typeof QaItemSchema>;
 export const ContentQaBodySchema = PageQuerySchema;
@@ -145,12 +145,12 @@ export type ArticleListData = z.infer<typeof ArticleListDataSchema>;
 // POST /api/content/article {id} → the article, or null when there is none (show "no introduction yet")
 export const ContentArticleBodySchema = ContentIdBodySchema;
 export const ArticleSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  cover: z.string(),
+  id: IntSchema,
+  title: StringSchema,
+  cover: StringSchema,
   /** The parsed body: blocks of text nodes (see content-body.ts); never HTML. */
   body: ContentBodySchema,
-  created_at: z.number().int(),
+  created_at: IntSchema,
   /** The language the article is shown in (the reader's, or a fallback). */
   lang: LocaleSchema,
 });
@@ -160,15 +160,15 @@ export const ArticleDataSchema = ArticleSchema.nullable();
 // POST /api/content/page {key} → the page, or null when there is none (show "no introduction yet")
 export const ContentPageBodySchema = z.object({ key: PageKeySchema });
 export const PageSchema = z.object({
-  key: z.string(),
+  key: StringSchema,
   kind: PageKindSchema,
-  title: z.string(),
+  title: StringSchema,
   /** custom / onePage: the text; web / video: an optional introduction. */
   body: ContentBodySchema,
   /** web: the page's address; video: the video's address (http(s) or a path here); else ''. */
-  url: z.string(),
+  url: StringSchema,
   /** An upload path or '' (video: the poster). */
-  cover: z.string(),
+  cover: StringSchema,
   lang: LocaleSchema,
 });
 export type Page = z.infer<typeof PageSchema>;
@@ -284,28 +284,28 @@ export const AdminContentDeleteBodySchema = ContentIdBodySchema;
 
 export const AdminContentListBodySchema = PageQuerySchema.extend({
   kind: ContentKindSchema,
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: StringSchema.trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export type AdminContentListBody = z.infer<typeof AdminContentListBodySchema>;
 
 /** Every field of an item as the console edits it (fields a kind does not use are empty). */
 export const AdminContentItemSchema = z.object({
-  id: z.number().int(),
+  id: IntSchema,
   kind: ContentKindSchema,
   /** Pages only. */
-  key: z.string().nullable(),
+  key: StringSchema.nullable(),
   page_kind: PageKindSchema.nullable(),
   title: LocalizedTextDataSchema,
   summary: LocalizedTextDataSchema,
   /** The written form (Markdown subset for articles and pages; plain text for Q&A answers). */
   body: LocalizedTextDataSchema,
-  url: z.string(),
-  cover: z.string(),
-  highlight: z.boolean(),
-  published: z.boolean(),
-  sort_order: z.number().int(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
+  url: StringSchema,
+  cover: StringSchema,
+  highlight: BooleanSchema,
+  published: BooleanSchema,
+  sort_order: IntSchema,
+  created_at: IntSchema,
+  updated_at: IntSchema,
 });
 export type AdminContentItem = z.infer<typeof AdminContentItemSchema>;
 export const AdminContentListDataSchema = pagedList(AdminContentItemSchema);
@@ -318,16 +318,16 @@ export const PetSpeciesSchema = z.enum(PET_SPECIES, { error: 'v.species' });
 export type PetSpecies = z.infer<typeof PetSpeciesSchema>;
 
 export const PetSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+  id: IntSchema,
+  name: StringSchema,
   species: PetSpeciesSchema,
   /** Upload paths (prefix with the asset host); may be empty. */
-  photos: z.array(z.string()),
+  photos: z.array(StringSchema),
   /** Plain text, line breaks meaningful; '' → "no introduction yet". */
-  story: z.string(),
-  base: z.object({ id: z.number().int(), name: z.string() }),
+  story: StringSchema,
+  base: z.object({ id: IntSchema, name: StringSchema }),
   /** The base's live room to open (/pages/live/live?device_id=…), null when the base has no enabled device. */
-  live_device_id: z.string().nullable(),
+  live_device_id: StringSchema.nullable(),
 });
 export type Pet = z.infer<typeof PetSchema>;
 
@@ -361,22 +361,22 @@ export type AdminPetUpdateBody = z.infer<typeof AdminPetUpdateBodySchema>;
 export const AdminPetDeleteBodySchema = ContentIdBodySchema;
 export const AdminPetListBodySchema = PageQuerySchema.extend({
   base_id: coercedRowId('v.invalid').optional(),
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: StringSchema.trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export type AdminPetListBody = z.infer<typeof AdminPetListBodySchema>;
 
 export const AdminPetSchema = z.object({
-  id: z.number().int(),
-  base_id: z.number().int(),
-  base_name: z.string(),
+  id: IntSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
   name: LocalizedTextDataSchema,
   species: PetSpeciesSchema,
-  photos: z.array(z.string()),
+  photos: z.array(StringSchema),
   story: LocalizedTextDataSchema,
-  published: z.boolean(),
-  sort_order: z.number().int(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
+  published: BooleanSchema,
+  sort_order: IntSchema,
+  created_at: IntSchema,
+  updated_at: IntSchema,
 });
 export type AdminPet = z.infer<typeof AdminPetSchema>;
 export const AdminPetListDataSchema = pagedList(AdminPetSchema);

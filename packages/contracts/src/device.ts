@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BooleanSchema, IntSchema, StringSchema } from './fields';
 
 /**
  * The device protocol (MQTT 5), version 1. Every payload is JSON validated against these schemas on
@@ -15,7 +16,7 @@ import { z } from 'zod';
  */
 export const PROTOCOL_VERSION = 1;
 export const TOPIC_ROOT = `petheart/v${String(PROTOCOL_VERSION)}/devices`;
-export const DeviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{3,64}$/);
+export const DeviceIdSchema = StringSchema.regex(/^[A-Za-z0-9_-]{3,64}$/);
 
 export const deviceTopics = (deviceId: string) => ({
   cmd: `${TOPIC_ROOT}/${deviceId}/cmd`,
@@ -34,10 +35,10 @@ const commandFields = {
   v: z.literal(PROTOCOL_VERSION),
   id: z.uuid(),
   /** Wall-clock ms after which the device must drop the command unexecuted. */
-  expires_at: z.number().int(),
-  issued_at: z.number().int(),
+  expires_at: IntSchema,
+  issued_at: IntSchema,
 };
-const portionGrams = z.number().int().min(1).max(500);
+const portionGrams = IntSchema.min(1).max(500);
 
 /** A paid feed: food for an animal. */
 export const DispenseCommandSchema = z.object({ ...commandFields, kind: z.literal('dispense'), grams: portionGrams });
@@ -48,11 +49,11 @@ export const DispenseCommandSchema = z.object({ ...commandFields, kind: z.litera
 export const CareCommandSchemas = [
   z.object({ ...commandFields, kind: z.literal('test_dispense'), grams: portionGrams }),
   z.object({ ...commandFields, kind: z.literal('tare') }),
-  z.object({ ...commandFields, kind: z.literal('calibrate'), known_grams: z.number().int().min(1).max(5000) }),
+  z.object({ ...commandFields, kind: z.literal('calibrate'), known_grams: IntSchema.min(1).max(5000) }),
   z.object({ ...commandFields, kind: z.literal('restart') }),
-  z.object({ ...commandFields, kind: z.literal('report'), log_lines: z.number().int().min(1).max(200) }),
+  z.object({ ...commandFields, kind: z.literal('report'), log_lines: IntSchema.min(1).max(200) }),
   /** The operator filled the hopper with this much: an estimated hopper's level rises (a weighed one ignores it). */
-  z.object({ ...commandFields, kind: z.literal('refill'), grams: z.number().int().min(1).max(100_000) }),
+  z.object({ ...commandFields, kind: z.literal('refill'), grams: IntSchema.min(1).max(100_000) }),
 ] as const;
 export const DeviceCommandSchema = z.discriminatedUnion('kind', [DispenseCommandSchema, ...CareCommandSchemas]);
 export type DeviceCommand = z.infer<typeof DeviceCommandSchema>;
@@ -68,13 +69,13 @@ export const DeviceAckDetailSchema = z.object({
   /** The scale's calibration after a tare or a calibration. */
   calibration: z.object({ zero: z.number(), counts_per_gram: z.number() }).optional(),
   versions: z
-    .object({ agent: z.string().max(60), node: z.string().max(30), ffmpeg: z.string().max(120).optional() })
+    .object({ agent: StringSchema.max(60), node: StringSchema.max(30), ffmpeg: StringSchema.max(120).optional() })
     .optional(),
-  config_version: z.number().int().min(0).optional(),
+  config_version: IntSchema.min(0).optional(),
   /** The newest lines of the agent's log, oldest first (secrets redacted). */
-  log: z.array(z.string().max(500)).max(200).optional(),
+  log: z.array(StringSchema.max(500)).max(200).optional(),
   /** Why a command failed, in the agent's words. */
-  message: z.string().max(300).optional(),
+  message: StringSchema.max(300).optional(),
 });
 export type DeviceAckDetail = z.infer<typeof DeviceAckDetailSchema>;
 
@@ -83,8 +84,8 @@ export const DeviceAckSchema = z.object({
   id: z.uuid(),
   outcome: z.enum(DEVICE_OUTCOMES),
   /** Grams measured by the scale (0 when nothing fell). */
-  grams: z.number().int().min(0).max(1000),
-  at: z.number().int(),
+  grams: IntSchema.min(0).max(1000),
+  at: IntSchema,
   detail: DeviceAckDetailSchema.optional(),
 });
 export type DeviceAck = z.infer<typeof DeviceAckSchema>;
@@ -96,31 +97,31 @@ export type DeviceAck = z.infer<typeof DeviceAckSchema>;
 export const DeviceConfigSchema = z.object({
   v: z.literal(PROTOCOL_VERSION),
   /** Raised on every change; the device reports the one it runs in its state. */
-  version: z.number().int().min(1),
-  portions: z.array(z.object({ grams: portionGrams, coins: z.number().int().min(1) })).max(10),
+  version: IntSchema.min(1),
+  portions: z.array(z.object({ grams: portionGrams, coins: IntSchema.min(1) })).max(10),
   /** Grams the device may dispense per UTC day (paid feeds). */
-  daily_gram_cap: z.number().int().min(1),
-  issued_at: z.number().int(),
+  daily_gram_cap: IntSchema.min(1),
+  issued_at: IntSchema,
 });
 export type DeviceConfig = z.infer<typeof DeviceConfigSchema>;
 
 export const DeviceStateSchema = z.object({
   v: z.literal(PROTOCOL_VERSION),
-  online: z.boolean(),
-  feeder_online: z.boolean(),
-  camera_online: z.boolean(),
+  online: BooleanSchema,
+  feeder_online: BooleanSchema,
+  camera_online: BooleanSchema,
   /** Food left in the hopper, grams. */
-  food_stock: z.number().int().min(0),
-  firmware: z.string().max(40),
-  at: z.number().int(),
+  food_stock: IntSchema.min(0),
+  firmware: StringSchema.max(40),
+  at: IntSchema,
   /** The DeviceConfig version the station runs (absent: none received yet). */
-  config_version: z.number().int().min(0).optional(),
+  config_version: IntSchema.min(0).optional(),
   /** The hopper's capacity, grams (for "days of food left"). */
-  hopper_capacity: z.number().int().min(0).optional(),
+  hopper_capacity: IntSchema.min(0).optional(),
   /** What the camera sends: frames per second and kbit/s (absent without a camera). */
   camera_fps: z.number().min(0).max(120).optional(),
-  camera_kbps: z.number().int().min(0).max(100_000).optional(),
+  camera_kbps: IntSchema.min(0).max(100_000).optional(),
   /** The station's clock minus the server's, as seen on the last command (absent before one). */
-  clock_skew_ms: z.number().int().optional(),
+  clock_skew_ms: IntSchema.optional(),
 });
 export type DeviceState = z.infer<typeof DeviceStateSchema>;

@@ -1,26 +1,27 @@
 import { z } from 'zod';
+import { IntSchema, StringSchema } from './fields';
 import { ErrorIdSchema } from './errors';
 
 /** The response envelope of every API call: code 1 = success, 0 = failure (msg in the request's language). */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({
     code: z.literal(1),
-    msg: z.string(),
-    time: z.number().int(),
+    msg: StringSchema,
+    time: IntSchema,
     data,
   });
 }
 
-export const FieldIssueSchema = z.object({ path: z.string(), message: z.string() });
+export const FieldIssueSchema = z.object({ path: StringSchema, message: StringSchema });
 
 export const ErrorEnvelopeSchema = z.object({
   code: z.literal(0),
-  msg: z.string(),
-  time: z.number().int(),
+  msg: StringSchema,
+  time: IntSchema,
   data: z.object({
     error: ErrorIdSchema,
     fields: z.array(FieldIssueSchema).optional(),
-    retry_after: z.number().int().optional(),
+    retry_after: IntSchema.optional(),
   }),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
@@ -35,8 +36,8 @@ export const PageQuerySchema = z.object({
 export function pagedList<T extends z.ZodType>(item: T) {
   return z.object({
     list: z.array(item),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
+    total: IntSchema,
+    page: IntSchema,
+    limit: IntSchema,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BooleanSchema, IntSchema, StringSchema } from './fields';
 import { LOCALES } from './locale-tags';
 
 /**
@@ -56,19 +57,19 @@ export type FeedCalendarBody = z.infer<typeof FeedCalendarBodySchema>;
 
 export const FeedCalendarDaySchema = z.object({
   /** The day in the user's zone, YYYY-MM-DD. */
-  date: z.string(),
+  date: StringSchema,
   /** Grams the devices measured for the user's feeds that day. */
-  grams: z.number().int(),
+  grams: IntSchema,
   /** Acknowledged feeds that day. */
-  feeds: z.number().int(),
+  feeds: IntSchema,
 });
 export type FeedCalendarDay = z.infer<typeof FeedCalendarDaySchema>;
 
 export const FeedCalendarDataSchema = z.object({
-  month: z.string(),
+  month: StringSchema,
   /** Only the days with a feed, in date order. */
   days: z.array(FeedCalendarDaySchema),
-  total_grams: z.number().int(),
+  total_grams: IntSchema,
 });
 export type FeedCalendarData = z.infer<typeof FeedCalendarDataSchema>;
 
@@ -88,44 +89,44 @@ export type LeaderboardBody = z.infer<typeof LeaderboardBodySchema>;
 
 export const LeaderboardEntrySchema = z.object({
   /** 1-based; feeders with the same grams share a rank (1, 2, 2, 4). */
-  rank: z.number().int(),
-  nickname: z.string(),
+  rank: IntSchema,
+  nickname: StringSchema,
   /** The user's avatar path or URL ("" = none). */
-  avatar: z.string(),
-  grams: z.number().int(),
+  avatar: StringSchema,
+  grams: IntSchema,
   /** The caller. */
-  me: z.boolean(),
+  me: BooleanSchema,
 });
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 
 export const LeaderboardDataSchema = z.object({
   period: LeaderboardPeriodSchema,
   /** When the period began (unix seconds); null for all time. */
-  since: z.number().int().nullable(),
+  since: IntSchema.nullable(),
   list: z.array(LeaderboardEntrySchema),
   /** The caller's grams in the period and rank when on the board (null rank: below it); null for tourists. */
-  mine: z.object({ rank: z.number().int().nullable(), grams: z.number().int() }).nullable(),
+  mine: z.object({ rank: IntSchema.nullable(), grams: IntSchema }).nullable(),
 });
 export type LeaderboardData = z.infer<typeof LeaderboardDataSchema>;
 
 // ---- POST /api/feed/certificate (login needed) ----
 
 export const FeedCertificateSchema = z.object({
-  nickname: z.string(),
-  avatar: z.string(),
+  nickname: StringSchema,
+  avatar: StringSchema,
   /** Registration (unix seconds). */
-  joined_at: z.number().int(),
+  joined_at: IntSchema,
   /** Days since registration, the day of registration being day 1. */
-  days_joined: z.number().int(),
+  days_joined: IntSchema,
   /** The animal counts of the distinct bases the user's acknowledged feeds reached, added up. */
-  animals_helped: z.number().int(),
+  animals_helped: IntSchema,
   /** Grams the devices measured for the user's acknowledged feeds. */
-  grams: z.number().int(),
+  grams: IntSchema,
   /** Acknowledged feeds, and the distinct bases they reached. */
-  feeds: z.number().int(),
-  bases: z.number().int(),
+  feeds: IntSchema,
+  bases: IntSchema,
   /** The first acknowledged feed (unix seconds); null before any. */
-  first_fed_at: z.number().int().nullable(),
+  first_fed_at: IntSchema.nullable(),
 });
 export type FeedCertificate = z.infer<typeof FeedCertificateSchema>;
 
@@ -138,7 +139,7 @@ export const PUBLIC_CERTIFICATE_PAGE = '/pages/public/certificate';
  * A certificate link's id: 22 base64url characters the server derives from the user (encrypted and
  * authenticated with its key), so it names nobody to anyone else and cannot be guessed.
  */
-export const CertificateLinkIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: 'v.invalid' });
+export const CertificateLinkIdSchema = StringSchema.regex(/^[A-Za-z0-9_-]{22}$/, { error: 'v.invalid' });
 
 /** POST /api/feed/certificate/link (login needed): the id of the user's public certificate link. */
 export const CertificateLinkDataSchema = z.object({ id: CertificateLinkIdSchema });

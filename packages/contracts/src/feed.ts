@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { int32 } from './fields';
+import { int32, IntSchema, StringSchema } from './fields';
 import { LiveDeviceBodySchema, LiveServerEvents } from './live';
 
 /**
@@ -46,26 +46,26 @@ export type FeedBody = z.infer<typeof FeedBodySchema>;
 
 /** One feed as its owner sees it (the answer of /api/live/feed and /api/feed/status). */
 export const FeedSchema = z.object({
-  id: z.string(),
-  device_id: z.string(),
+  id: StringSchema,
+  device_id: StringSchema,
   status: FeedStatusSchema,
   /** Grams asked (the portion). */
-  grams: z.number().int(),
+  grams: IntSchema,
   /** The portion's price (held until the device answers). */
-  coins: z.number().int(),
+  coins: IntSchema,
   /** Grams the device measured (0 until it answers, and when nothing fell). */
-  grams_dispensed: z.number().int(),
+  grams_dispensed: IntSchema,
   /** Coins actually charged: the price × grams dispensed / grams asked, rounded down; 0 unless succeeded. */
-  coins_charged: z.number().int(),
+  coins_charged: IntSchema,
   /** Why it failed; null otherwise. */
   reason: FeedFailureReasonSchema.nullable(),
   /** Feeds ahead of this one on the device (0 when dispensing or finished). */
-  queue_position: z.number().int(),
+  queue_position: IntSchema,
   /** Seconds until this feed should be dispensed (an estimate; 0 when dispensing or finished). */
-  expected_wait_s: z.number().int(),
+  expected_wait_s: IntSchema,
   /** Unix seconds. */
-  created_at: z.number().int(),
-  settled_at: z.number().int().nullable(),
+  created_at: IntSchema,
+  settled_at: IntSchema.nullable(),
 });
 export type Feed = z.infer<typeof FeedSchema>;
 
@@ -92,16 +92,16 @@ export type FeedStatusBody = z.infer<typeof FeedStatusBodySchema>;
 export const PROOF_STATES = ['pending', 'ready', 'no_camera', 'failed', 'expired'] as const;
 export const FeedProofSchema = z.object({
   state: z.enum(PROOF_STATES),
-  url: z.string(),
-  duration_ms: z.number().int(),
+  url: StringSchema,
+  duration_ms: IntSchema,
 });
 export type FeedProof = z.infer<typeof FeedProofSchema>;
 
 /** A feeding log entry and the receipt: the feed with its device and base, and its proof (null unless succeeded). */
 export const FeedReceiptSchema = FeedSchema.extend({
-  device_name: z.string(),
-  base_id: z.number().int(),
-  base_name: z.string(),
+  device_name: StringSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
   proof: FeedProofSchema.nullable(),
 });
 
@@ -109,15 +109,15 @@ export const FeedReceiptSchema = FeedSchema.extend({
 
 /** What anyone may see of a succeeded feed: who (nickname), where, how much fell, when, and its clip. */
 export const PublicFeedProofSchema = z.object({
-  feed_id: z.string(),
-  nickname: z.string(),
-  device_id: z.string(),
-  device_name: z.string(),
-  base_id: z.number().int(),
-  base_name: z.string(),
-  grams_dispensed: z.number().int(),
+  feed_id: StringSchema,
+  nickname: StringSchema,
+  device_id: StringSchema,
+  device_name: StringSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
+  grams_dispensed: IntSchema,
   /** Unix seconds (the device's answer). */
-  fed_at: z.number().int(),
+  fed_at: IntSchema,
   proof: FeedProofSchema,
 });
 export type PublicFeedProof = z.infer<typeof PublicFeedProofSchema>;
@@ -140,26 +140,26 @@ export type FedEvent = z.infer<typeof FedEventSchema>;
  * without one (re-sent after a crash of the API, or late), so nothing was charged. Newest answers first.
  */
 export const FreeFoodSchema = z.object({
-  feed_id: z.string(),
-  device_id: z.string(),
-  device_name: z.string(),
-  base_name: z.string(),
-  user_id: z.number().int(),
+  feed_id: StringSchema,
+  device_id: StringSchema,
+  device_name: StringSchema,
+  base_name: StringSchema,
+  user_id: IntSchema,
   /** Grams asked, and the portion's price (not charged). */
-  grams: z.number().int(),
-  coins: z.number().int(),
+  grams: IntSchema,
+  coins: IntSchema,
   /** Grams the device measured, by its late answer. */
-  grams_dispensed: z.number().int(),
+  grams_dispensed: IntSchema,
   /** Why the feed ended unpaid (no answer in time, or the feeder was offline by then). */
   reason: FeedFailureReasonSchema.nullable(),
   /** Unix seconds: the feed, its refund, the late answer. */
-  created_at: z.number().int(),
-  settled_at: z.number().int().nullable(),
-  answered_at: z.number().int().nullable(),
+  created_at: IntSchema,
+  settled_at: IntSchema.nullable(),
+  answered_at: IntSchema.nullable(),
 });
 export type FreeFood = z.infer<typeof FreeFoodSchema>;
 export const AdminFreeFoodBodySchema = PageQuerySchema.extend({
-  device_id: z.string().trim().max(64, { error: 'v.invalid' }).optional(),
+  device_id: StringSchema.trim().max(64, { error: 'v.invalid' }).optional(),
 });
 export type AdminFreeFoodBody = z.infer<typeof AdminFreeFoodBodySchema>;
 export const AdminFreeFoodListDataSchema = pagedList(FreeFoodSchema);

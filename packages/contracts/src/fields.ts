@@ -7,6 +7,15 @@ import type { MessageKey } from './messages';
 export const INT32_MIN = -2_147_483_648;
 export const INT32_MAX = 2_147_483_647;
 
+/**
+ * An integer, a string and a boolean, one instance each for every field that starts as just that: a schema is
+ * immutable, and building zod schemas is most of the work a page does to load the contracts (decision 040). A
+ * chained `.min()` builds its own copy from it, as it would from a new one.
+ */
+export const IntSchema = z.number().int();
+export const StringSchema = z.string();
+export const BooleanSchema = z.boolean();
+
 const said = (key: MessageKey | undefined) => (key === undefined ? undefined : { error: key });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { BaseSchema, LatitudeSchema, LongitudeSchema, PublicDeviceSchema, RoomStillSchema } from './base';
-import { requiredText, rowId, safeInt } from './fields';
+import { BooleanSchema, IntSchema, requiredText, rowId, safeInt, StringSchema } from './fields';
 import { ShownTextLangSchema } from './text-lang';
 import { NotificationEventSchema, NotificationUnreadEventSchema } from './notification';
 
@@ -24,24 +24,24 @@ export type LiveListBody = z.infer<typeof LiveListBodySchema>;
 
 /** One live room in a list (a device at its base). */
 export const LiveRoomSchema = z.object({
-  device_id: z.string(),
-  name: z.string(),
-  base_id: z.number().int(),
-  base_name: z.string(),
+  device_id: StringSchema,
+  name: StringSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
   /** The language `base_name` is shown in (as Base's `text_lang`: issue 29 §5). */
   base_text_lang: ShownTextLangSchema,
-  address: z.string(),
+  address: StringSchema,
   /** The base's first photo ('' when it has none: the client shows its default cover). */
-  cover: z.string(),
+  cover: StringSchema,
   latitude: z.number(),
   longitude: z.number(),
   /** Metres from the given location, straight line on a sphere of radius EARTH_RADIUS_M; null without one. */
-  distance: z.number().int().nullable(),
-  viewers: z.number().int(),
-  followers: z.number().int(),
-  online: z.boolean(),
-  feeder_online: z.boolean(),
-  camera_online: z.boolean(),
+  distance: IntSchema.nullable(),
+  viewers: IntSchema,
+  followers: IntSchema,
+  online: BooleanSchema,
+  feeder_online: BooleanSchema,
+  camera_online: BooleanSchema,
   ...RoomStillSchema.shape,
 });
 export type LiveRoom = z.infer<typeof LiveRoomSchema>;
@@ -71,20 +71,20 @@ export function fanLevel(points: number): number {
 }
 
 export const FanMembershipSchema = z.object({
-  level: z.number().int(),
-  points: z.number().int(),
+  level: IntSchema,
+  points: IntSchema,
   /** Points the next level needs; null at the top level. */
-  next_level_points: z.number().int().nullable(),
-  joined_at: z.number().int(),
+  next_level_points: IntSchema.nullable(),
+  joined_at: IntSchema,
 });
 export type FanMembership = z.infer<typeof FanMembershipSchema>;
 
 export const FanMemberSchema = z.object({
-  user_id: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string(),
-  level: z.number().int(),
-  points: z.number().int(),
+  user_id: IntSchema,
+  nickname: StringSchema,
+  avatar: StringSchema,
+  level: IntSchema,
+  points: IntSchema,
 });
 export type FanMember = z.infer<typeof FanMemberSchema>;
 /** POST /api/live/myFans (login): the fan groups the user is in, their room and membership; most points first. */
@@ -100,24 +100,24 @@ export type FanListData = z.infer<typeof FanListDataSchema>;
 // ---- The room: POST /api/live/detail ----
 
 export const LiveDetailSchema = z.object({
-  device: PublicDeviceSchema.extend({ base_id: z.number().int() }),
+  device: PublicDeviceSchema.extend({ base_id: IntSchema }),
   base: BaseSchema,
-  viewers: z.number().int(),
-  followers: z.number().int(),
+  viewers: IntSchema,
+  followers: IntSchema,
   /** Whether the signed-in user follows this room (false for tourists). */
-  followed: z.boolean(),
-  fan_count: z.number().int(),
+  followed: BooleanSchema,
+  fan_count: IntSchema,
   /** The signed-in user's fan membership; null when not a member or not signed in. */
   fan: FanMembershipSchema.nullable(),
   /** Grams this device dispensed today (acknowledged by the device). */
-  grams_today: z.number().int(),
+  grams_today: IntSchema,
   /** The newest comment's sequence number (0 when none). */
-  latest_seq: z.number().int(),
+  latest_seq: IntSchema,
 });
 export type LiveDetail = z.infer<typeof LiveDetailSchema>;
 
 /** POST /api/live/follow and /api/live/unfollow → the new state. */
-export const FollowStateSchema = z.object({ followed: z.boolean(), followers: z.number().int() });
+export const FollowStateSchema = z.object({ followed: BooleanSchema, followers: IntSchema });
 export type FollowState = z.infer<typeof FollowStateSchema>;
 
 // ---- Video: POST /api/live/play ----
@@ -125,13 +125,13 @@ export type FollowState = z.infer<typeof FollowStateSchema>;
 /** A viewer's playback addresses; both stop working at `expires_at` (unix seconds). */
 export const PlaybackSchema = z.object({
   /** HTTP-FLV, a path on the API's origin (the client makes it absolute for mpegts.js); null where no FLV is served (scaled out on nginx). */
-  flv_url: z.string().nullable(),
+  flv_url: StringSchema.nullable(),
   /** WebSocket-FLV, same stream, a path on the API's origin; null where only HTTP-FLV is served. */
-  ws_url: z.string().nullable(),
+  ws_url: StringSchema.nullable(),
   /** HLS: the signed playlist (a path on the API's origin, or the edge's absolute address scaled out); null until the stream has a segment. */
-  hls_url: z.string().nullable(),
-  expires_at: z.number().int(),
-  camera_online: z.boolean(),
+  hls_url: StringSchema.nullable(),
+  expires_at: IntSchema,
+  camera_online: BooleanSchema,
 });
 export type Playback = z.infer<typeof PlaybackSchema>;
 
@@ -139,15 +139,15 @@ export type Playback = z.infer<typeof PlaybackSchema>;
 
 export const LiveCommentSchema = z.object({
   /** Increasing within a room: a client that reconnects asks for everything after the last one it has. */
-  seq: z.number().int(),
-  device_id: z.string(),
-  user_id: z.number().int(),
-  nickname: z.string(),
-  avatar: z.string(),
+  seq: IntSchema,
+  device_id: StringSchema,
+  user_id: IntSchema,
+  nickname: StringSchema,
+  avatar: StringSchema,
   /** The author's fan level in this room; null when not a member. */
-  fan_level: z.number().int().nullable(),
-  content: z.string(),
-  created_at: z.number().int(),
+  fan_level: IntSchema.nullable(),
+  content: StringSchema,
+  created_at: IntSchema,
 });
 export type LiveComment = z.infer<typeof LiveCommentSchema>;
 export const COMMENT_MAX_LENGTH = 200;
@@ -158,7 +158,7 @@ export type CommentSendBody = z.infer<typeof CommentSendBodySchema>;
 export const CommentListBodySchema = LiveDeviceBodySchema.extend({
   /** Comments after this sequence number (oldest first); omitted = the newest `limit`. */
   after_seq: safeInt().min(0).optional(),
-  limit: z.number().int().min(1).max(100).default(50),
+  limit: IntSchema.min(1).max(100).default(50),
 });
 /**
  * A feed whose food fell in the room (issue 28 §2), a lasting line of the chat: merged with the comments by
@@ -166,13 +166,13 @@ export const CommentListBodySchema = LiveDeviceBodySchema.extend({
  * shows its proof (feedEndpoints.proof).
  */
 export const LiveFeedLineSchema = z.object({
-  feed_id: z.string(),
-  device_id: z.string(),
-  nickname: z.string(),
+  feed_id: StringSchema,
+  device_id: StringSchema,
+  nickname: StringSchema,
   /** Grams the device measured. */
-  grams: z.number().int(),
+  grams: IntSchema,
   /** Unix seconds: when its food fell (the feed's settlement). */
-  fed_at: z.number().int(),
+  fed_at: IntSchema,
 });
 export type LiveFeedLine = z.infer<typeof LiveFeedLineSchema>;
 /**
@@ -184,7 +184,7 @@ export type LiveFeedLine = z.infer<typeof LiveFeedLineSchema>;
 export const CommentListDataSchema = z.object({
   list: z.array(LiveCommentSchema),
   feeds: z.array(LiveFeedLineSchema).default([]),
-  latest_seq: z.number().int(),
+  latest_seq: IntSchema,
 });
 export type CommentListData = z.infer<typeof CommentListDataSchema>;
 
@@ -193,18 +193,18 @@ export type CommentListData = z.infer<typeof CommentListDataSchema>;
 export const ReportCreateBodySchema = LiveDeviceBodySchema.extend({
   reason: requiredText('v.reportReason', 1000),
   images: z
-    .array(z.string().trim().min(1).max(500, { error: 'v.tooLong' }))
+    .array(StringSchema.trim().min(1).max(500, { error: 'v.tooLong' }))
     .max(9, { error: 'v.tooMany' })
     .default([]),
 });
 export type ReportCreateBody = z.infer<typeof ReportCreateBodySchema>;
 export const ReportSchema = z.object({
-  id: z.number().int(),
-  device_id: z.string(),
-  reason: z.string(),
-  images: z.array(z.string()),
+  id: IntSchema,
+  device_id: StringSchema,
+  reason: StringSchema,
+  images: z.array(StringSchema),
   status: z.enum(['open', 'resolved']),
-  created_at: z.number().int(),
+  created_at: IntSchema,
 });
 export type Report = z.infer<typeof ReportSchema>;
 
@@ -213,12 +213,12 @@ export type Report = z.infer<typeof ReportSchema>;
 export const BaseDetailBodySchema = z.object({ id: rowId('v.invalid') });
 export const BaseStatsSchema = z.object({
   /** Distinct users who fed at this base. */
-  feeders: z.number().int(),
-  fed_grams: z.number().int(),
+  feeders: IntSchema,
+  fed_grams: IntSchema,
   /** Days since the base's first device first came online (0 before). */
-  days_live: z.number().int(),
+  days_live: IntSchema,
   /** Devices (live rooms) at this base. */
-  live_rooms: z.number().int(),
+  live_rooms: IntSchema,
 });
 export const BaseDetailSchema = z.object({
   base: BaseSchema,
@@ -232,15 +232,15 @@ export type BaseDetail = z.infer<typeof BaseDetailSchema>;
 /** A clip of the last CLIP_SECONDS of a live stream, cut on the server. */
 export const CLIP_SECONDS = 15;
 export const ClipSchema = z.object({
-  id: z.string(),
-  device_id: z.string(),
-  user_id: z.number().int(),
-  nickname: z.string(),
+  id: StringSchema,
+  device_id: StringSchema,
+  user_id: IntSchema,
+  nickname: StringSchema,
   /** MP4 address (absolute when an asset host is configured). */
-  url: z.string(),
-  duration_ms: z.number().int(),
-  published: z.boolean(),
-  created_at: z.number().int(),
+  url: StringSchema,
+  duration_ms: IntSchema,
+  published: BooleanSchema,
+  created_at: IntSchema,
 });
 export type Clip = z.infer<typeof ClipSchema>;
 export const ClipIdBodySchema = z.object({ id: z.string({ error: 'v.invalid' }).trim().min(1).max(64) });
@@ -253,21 +253,21 @@ export type ClipListData = z.infer<typeof ClipListDataSchema>;
 /** client → server `join` (ack: RoomJoinAck) and `leave`. The handshake's `auth.token` is optional. */
 export const RoomJoinSchema = LiveDeviceBodySchema;
 export const RoomJoinAckSchema = z.union([
-  z.object({ ok: z.literal(true), viewers: z.number().int(), latest_seq: z.number().int() }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({ ok: z.literal(true), viewers: IntSchema, latest_seq: IntSchema }),
+  z.object({ ok: z.literal(false), error: StringSchema }),
 ]);
 export type RoomJoinAck = z.infer<typeof RoomJoinAckSchema>;
 /** Ack of `leave` (the room's viewers after leaving). Failed acks carry an error id (`error.<id>` messages). */
 export const RoomLeaveAckSchema = z.union([
-  z.object({ ok: z.literal(true), viewers: z.number().int() }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({ ok: z.literal(true), viewers: IntSchema }),
+  z.object({ ok: z.literal(false), error: StringSchema }),
 ]);
 export type RoomLeaveAck = z.infer<typeof RoomLeaveAckSchema>;
 
 /** server → client events, each with its payload schema. */
 export const LiveServerEvents = {
   /** Viewer count, coalesced to at most one a second per room. */
-  viewers: z.object({ device_id: z.string(), viewers: z.number().int() }),
+  viewers: z.object({ device_id: StringSchema, viewers: IntSchema }),
   comment: LiveCommentSchema,
   /** The device's state changed (feeder / camera online, food stock). */
   device: PublicDeviceSchema.pick({
@@ -276,17 +276,17 @@ export const LiveServerEvents = {
     camera_online: true,
     food_stock: true,
     last_seen_at: true,
-  }).extend({ device_id: z.string() }),
+  }).extend({ device_id: StringSchema }),
   /** A clip was published in the room. */
   clip: ClipSchema,
   /** Someone's feed was dispensed: "<nickname> fed <grams> g", and the device's grams today now. */
   fed: z.object({
-    device_id: z.string(),
+    device_id: StringSchema,
     /** The feed (its proof: /api/feed/proof). */
-    feed_id: z.string(),
-    nickname: z.string(),
-    grams: z.number().int(),
-    grams_today: z.number().int(),
+    feed_id: StringSchema,
+    nickname: StringSchema,
+    grams: IntSchema,
+    grams_today: IntSchema,
   }),
   /** To the signed-in user's own sockets only: a new notification and their unread count (issue 29 §1). */
   notification: NotificationEventSchema,

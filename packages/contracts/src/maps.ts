@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntSchema, StringSchema } from './fields';
 
 /**
  * The maps service (decision 015): our API's proxy to the configured maps interface (the Tencent location
@@ -19,19 +20,19 @@ export const MAP_DEFAULTS = { pageSize: 10, radius: 1000, region: '全国' } as 
 
 /** A place as the spec's client uses it. Missing values are '' (text). */
 export const MapPlaceSchema = z.object({
-  id: z.string(),
-  title: z.string(),
+  id: StringSchema,
+  title: StringSchema,
   latitude: z.number(),
   longitude: z.number(),
-  address: z.string(),
-  category: z.string(),
-  tel: z.string(),
-  adcode: z.string(),
-  city: z.string(),
-  district: z.string(),
-  province: z.string(),
+  address: StringSchema,
+  category: StringSchema,
+  tel: StringSchema,
+  adcode: StringSchema,
+  city: StringSchema,
+  district: StringSchema,
+  province: StringSchema,
   /** Metres from the location asked about; null without one. */
-  distance: z.number().int().nullable(),
+  distance: IntSchema.nullable(),
 });
 export type MapPlace = z.infer<typeof MapPlaceSchema>;
 
@@ -53,7 +54,7 @@ export const MapLocationInputSchema = z.object({
 });
 export type MapLocationInput = z.infer<typeof MapLocationInputSchema>;
 
-const Keyword = z.string().trim().max(96, { error: 'v.tooLong' }).optional();
+const Keyword = StringSchema.trim().max(96, { error: 'v.tooLong' }).optional();
 const PageSize = z.coerce.number({ error: 'v.invalid' }).int().min(1).max(20).default(MAP_DEFAULTS.pageSize);
 const PageIndex = z.coerce.number({ error: 'v.invalid' }).int().min(1).max(100).default(1);
 
@@ -64,7 +65,7 @@ export const MapSearchBodySchema = z.object({
   keyword: Keyword,
   location: MapLocationInputSchema.optional(),
   /** A city name to search in instead of around the location. */
-  region: z.string().trim().max(50, { error: 'v.tooLong' }).optional(),
+  region: StringSchema.trim().max(50, { error: 'v.tooLong' }).optional(),
   /** Metres around the location. */
   radius: z.coerce.number({ error: 'v.invalid' }).int().min(10).max(50_000).default(MAP_DEFAULTS.radius),
   page_size: PageSize,
@@ -77,7 +78,7 @@ export type MapSearchBody = z.infer<typeof MapSearchBodySchema>;
 export const MapSuggestionBodySchema = z.object({
   /** Required (310 "keyword" when missing). */
   keyword: Keyword,
-  region: z.string().trim().max(50, { error: 'v.tooLong' }).default(MAP_DEFAULTS.region),
+  region: StringSchema.trim().max(50, { error: 'v.tooLong' }).default(MAP_DEFAULTS.region),
   location: MapLocationInputSchema.optional(),
   page_size: PageSize,
   page_index: PageIndex,
@@ -87,7 +88,7 @@ export type MapSuggestionBody = z.infer<typeof MapSuggestionBodySchema>;
 export const MapPlaceListDataSchema = z.object({
   list: z.array(MapPlaceSchema),
   /** How many places match in all (the service's count). */
-  count: z.number().int(),
+  count: IntSchema,
   /** Which service answered: tencent or local. */
   source: z.enum(['tencent', 'local']),
 });
@@ -97,25 +98,25 @@ export type MapPlaceListData = z.infer<typeof MapPlaceListDataSchema>;
 
 export const MapGeocoderBodySchema = z.object({
   /** The address to find (310 "address" when neither it nor a location is given). */
-  address: z.string().trim().max(200, { error: 'v.tooLong' }).optional(),
+  address: StringSchema.trim().max(200, { error: 'v.tooLong' }).optional(),
   /** Reverse geocoding: the address of this location. */
   location: MapLocationInputSchema.optional(),
   /** A city that narrows the address. */
-  region: z.string().trim().max(50, { error: 'v.tooLong' }).optional(),
+  region: StringSchema.trim().max(50, { error: 'v.tooLong' }).optional(),
 });
 export type MapGeocoderBody = z.infer<typeof MapGeocoderBodySchema>;
 
 export const MapGeocodeSchema = z.object({
-  title: z.string(),
-  address: z.string(),
+  title: StringSchema,
+  address: StringSchema,
   latitude: z.number(),
   longitude: z.number(),
-  adcode: z.string(),
-  province: z.string(),
-  city: z.string(),
-  district: z.string(),
-  street: z.string(),
-  street_number: z.string(),
+  adcode: StringSchema,
+  province: StringSchema,
+  city: StringSchema,
+  district: StringSchema,
+  street: StringSchema,
+  street_number: StringSchema,
 });
 export type MapGeocode = z.infer<typeof MapGeocodeSchema>;
 

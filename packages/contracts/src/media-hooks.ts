@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StringSchema } from './fields';
 
 /**
  * What nginx-rtmp's on_publish / on_publish_done callbacks POST (form-encoded; issue 26 §5): the stream's
@@ -7,12 +8,12 @@ import { z } from 'zod';
  */
 export const MediaHookBodySchema = z.object({
   call: z.enum(['publish', 'publish_done'], { error: 'v.invalid' }),
-  app: z.string().max(64),
-  name: z.string().max(128),
-  key: z.string().max(512).optional(),
-  addr: z.string().max(64).optional(),
+  app: StringSchema.max(64),
+  name: StringSchema.max(128),
+  key: StringSchema.max(512).optional(),
+  addr: StringSchema.max(64).optional(),
 });
 export type MediaHookBody = z.infer<typeof MediaHookBodySchema>;
 
 /** The callback's own secret, in its query (`?token=`), shared by the API and the nginx origin's configuration. */
-export const MediaHookQuerySchema = z.object({ token: z.string().max(256).optional() });
+export const MediaHookQuerySchema = z.object({ token: StringSchema.max(256).optional() });

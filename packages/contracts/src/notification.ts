@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BooleanSchema, IntSchema, StringSchema } from './fields';
 import { PageQuerySchema, pagedList } from './envelope';
 import { LocaleSchema } from './locales';
 
@@ -36,24 +37,24 @@ export const OPERATOR_NOTIFICATION_KINDS = ['station_offline', 'station_hopper_l
 export const ADMIN_NOTIFICATION_KINDS = ['review_queue'] as const;
 
 export const NotificationSchema = z.object({
-  id: z.number().int(),
+  id: IntSchema,
   kind: NotificationKindSchema,
   /** Rendered in the reader's language. */
-  title: z.string(),
-  body: z.string(),
+  title: StringSchema,
+  body: StringSchema,
   /** The app route it opens (`/pages/...`), or '' for none. */
-  link: z.string(),
-  read: z.boolean(),
+  link: StringSchema,
+  read: BooleanSchema,
   /** Unix seconds. */
-  created_at: z.number().int(),
+  created_at: IntSchema,
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 export const NotificationListBodySchema = PageQuerySchema;
-export const NotificationListDataSchema = pagedList(NotificationSchema).extend({ unread: z.number().int() });
+export const NotificationListDataSchema = pagedList(NotificationSchema).extend({ unread: IntSchema });
 export type NotificationListData = z.infer<typeof NotificationListDataSchema>;
 
-export const UnreadDataSchema = z.object({ unread: z.number().int() });
+export const UnreadDataSchema = z.object({ unread: IntSchema });
 export type UnreadData = z.infer<typeof UnreadDataSchema>;
 
 /** Mark some read (ids, at most one page's worth). */
@@ -77,7 +78,7 @@ export const NotificationSettingsSchema = z.object({
   quiet_start: minuteOfDay.nullable(),
   quiet_end: minuteOfDay.nullable(),
   /** IANA time zone of the quiet hours (the browser's). */
-  time_zone: z.string().trim().min(1).max(64),
+  time_zone: StringSchema.trim().min(1).max(64),
   /** Language of pushes and e-mails. */
   lang: LocaleSchema,
 });
@@ -86,7 +87,7 @@ export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 export const NotificationSettingsDataSchema = NotificationSettingsSchema.extend({
   available_kinds: z.array(NotificationKindSchema),
   /** Whether the account has an e-mail address (e-mail alerts need one). */
-  has_email: z.boolean(),
+  has_email: BooleanSchema,
 });
 export type NotificationSettingsData = z.infer<typeof NotificationSettingsDataSchema>;
 
@@ -94,35 +95,35 @@ export type NotificationSettingsData = z.infer<typeof NotificationSettingsDataSc
 
 export const PushKeyDataSchema = z.object({
   /** The VAPID public key (base64url, uncompressed P-256 point): the browser's applicationServerKey. */
-  public_key: z.string(),
+  public_key: StringSchema,
 });
 /** PushSubscription.toJSON() as the browser gives it, plus the app's language. */
 export const PushSubscribeBodySchema = z.object({
   endpoint: z.url({ protocol: /^https?$/, error: 'v.invalid' }).max(2000),
   keys: z.object({
-    p256dh: z.string().min(1).max(200),
-    auth: z.string().min(1).max(100),
+    p256dh: StringSchema.min(1).max(200),
+    auth: StringSchema.min(1).max(100),
   }),
   lang: LocaleSchema.optional(),
 });
 export type PushSubscribeBody = z.infer<typeof PushSubscribeBodySchema>;
-export const PushUnsubscribeBodySchema = z.object({ endpoint: z.string().min(1).max(2000) });
+export const PushUnsubscribeBodySchema = z.object({ endpoint: StringSchema.min(1).max(2000) });
 
 /** What a push message carries (JSON, encrypted aes128gcm): the service worker shows it and opens `link`. */
 export const PushPayloadSchema = z.object({
-  id: z.number().int(),
+  id: IntSchema,
   kind: NotificationKindSchema,
-  title: z.string(),
-  body: z.string(),
-  link: z.string(),
+  title: StringSchema,
+  body: StringSchema,
+  link: StringSchema,
   /** The app's icon and badge (absolute paths). */
-  icon: z.string().optional(),
+  icon: StringSchema.optional(),
 });
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
 
 /** Socket event `notification` (namespace /live, to the user's own sockets): the new one and the unread count. */
-export const NotificationEventSchema = z.object({ notification: NotificationSchema, unread: z.number().int() });
+export const NotificationEventSchema = z.object({ notification: NotificationSchema, unread: IntSchema });
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
 
 /** Socket event `notification_unread` (to the user's own sockets): the count after some were read elsewhere. */
-export const NotificationUnreadEventSchema = z.object({ unread: z.number().int().nonnegative() });
+export const NotificationUnreadEventSchema = z.object({ unread: IntSchema.nonnegative() });

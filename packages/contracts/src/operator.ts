@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { MobileSchema, requiredText, rowId, safeInt } from './fields';
+import { BooleanSchema, IntSchema, MobileSchema, requiredText, rowId, safeInt, StringSchema } from './fields';
 import { FeedIdempotencyKeySchema } from './feed';
 import { ActorSchema } from './community';
 import { cardNumberValid, cashoutQuote, normalizeCardNumber } from './cashout-rules';
@@ -18,28 +18,28 @@ const IdSchema = rowId('v.invalid');
 // ---- Device management: POST /api/manage/devices (paged) ----
 
 export const ManagedDeviceSchema = z.object({
-  device_id: z.string(),
-  name: z.string(),
-  base_id: z.number().int(),
-  base_name: z.string(),
+  device_id: StringSchema,
+  name: StringSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
   /** Days in operation, counting the day it first came online as day 1 (0 before that). */
-  days_in_operation: z.number().int(),
+  days_in_operation: IntSchema,
   /** The operator's revenue share rate, basis points (3000 = 30 %). */
-  revenue_share_bp: z.number().int(),
+  revenue_share_bp: IntSchema,
   /** Coins this operator earned from the device's feeds: in total and today. */
-  revenue_share: z.number().int(),
-  revenue_share_today: z.number().int(),
+  revenue_share: IntSchema,
+  revenue_share_today: IntSchema,
   /** online = the feeder or the camera answers; feeding needs both. */
-  online: z.boolean(),
-  feeder_online: z.boolean(),
-  camera_online: z.boolean(),
+  online: BooleanSchema,
+  feeder_online: BooleanSchema,
+  camera_online: BooleanSchema,
   /** Disabled in the console (it takes no feeds). */
-  disabled: z.boolean(),
+  disabled: BooleanSchema,
   /** Acknowledged (succeeded) feeds on the device and the grams they dispensed: today and in total. */
-  feeds_today: z.number().int(),
-  feeds_total: z.number().int(),
-  grams_today: z.number().int(),
-  grams_total: z.number().int(),
+  feeds_today: IntSchema,
+  feeds_total: IntSchema,
+  grams_today: IntSchema,
+  grams_total: IntSchema,
 });
 export type ManagedDevice = z.infer<typeof ManagedDeviceSchema>;
 
@@ -50,7 +50,7 @@ export type ManageDeviceListData = z.infer<typeof ManageDeviceListDataSchema>;
 // ---- POST /api/manage/summary ----
 
 /** An earnings figure in coins and what it is worth (fen, at the current coin value). */
-export const EarningsFigureSchema = z.object({ coins: z.number().int(), amount: z.number().int() });
+export const EarningsFigureSchema = z.object({ coins: IntSchema, amount: IntSchema });
 export type EarningsFigure = z.infer<typeof EarningsFigureSchema>;
 
 export const ManageSummarySchema = z.object({
@@ -63,12 +63,12 @@ export const ManageSummarySchema = z.object({
   revenue_total: EarningsFigureSchema,
   /** Cashed out so far (successful cash-outs): the coins and the net amount paid. */
   cashed_out: EarningsFigureSchema,
-  base_count: z.number().int(),
-  device_count: z.number().int(),
-  online_count: z.number().int(),
+  base_count: IntSchema,
+  device_count: IntSchema,
+  online_count: IntSchema,
   /** What one coin is worth (fen) and the currency. */
-  coin_value: z.number().int(),
-  currency: z.string(),
+  coin_value: IntSchema,
+  currency: StringSchema,
 });
 export type ManageSummary = z.infer<typeof ManageSummarySchema>;
 
@@ -148,17 +148,17 @@ export type CashoutAction = CashoutAdminAction | 'claim';
 
 export const CashoutConfigSchema = z.object({
   /** Least amount per request, fen. */
-  min_amount: z.number().int(),
+  min_amount: IntSchema,
   /** Fee rate, basis points of the amount (rounded up to whole coins). */
-  fee_rate_bp: z.number().int(),
+  fee_rate_bp: IntSchema,
   /** Fixed fee per request, fen (0 = none). */
-  fee_fixed: z.number().int(),
+  fee_fixed: IntSchema,
   /** What one coin is worth, fen: amounts are whole numbers of coins (multiples of this). */
-  coin_value: z.number().int(),
-  currency: z.string(),
+  coin_value: IntSchema,
+  currency: StringSchema,
   /** The operator's available earnings: coins and their value (the most one request may ask for). */
-  available_coins: z.number().int(),
-  available_amount: z.number().int(),
+  available_coins: IntSchema,
+  available_amount: IntSchema,
 });
 export type CashoutConfig = z.infer<typeof CashoutConfigSchema>;
 
@@ -191,26 +191,26 @@ export type CashoutApplyBody = z.input<typeof CashoutApplyBodySchema>;
 // ---- A cash-out as its operator sees it: apply, log, detail, claim ----
 
 export const CashoutSchema = z.object({
-  id: z.number().int(),
+  id: IntSchema,
   status: CashoutStatusSchema,
   /** Asked, fee and received (net), fen; the coins taken from earnings and the fee's coins. */
-  amount: z.number().int(),
-  fee: z.number().int(),
-  net_amount: z.number().int(),
-  coins: z.number().int(),
-  fee_coins: z.number().int(),
+  amount: IntSchema,
+  fee: IntSchema,
+  net_amount: IntSchema,
+  coins: IntSchema,
+  fee_coins: IntSchema,
   /** The coin value and currency the figures were computed with (kept as they were at request time). */
-  coin_value: z.number().int(),
-  currency: z.string(),
-  bank: z.string(),
+  coin_value: IntSchema,
+  currency: StringSchema,
+  bank: StringSchema,
   /** Masked: ****1234. */
-  card_number: z.string(),
-  name: z.string(),
-  mobile: z.string(),
+  card_number: StringSchema,
+  name: StringSchema,
+  mobile: StringSchema,
   /** The console's latest note (why it was rejected or failed); '' when none. */
-  remark: z.string(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
+  remark: StringSchema,
+  created_at: IntSchema,
+  updated_at: IntSchema,
 });
 export type Cashout = z.infer<typeof CashoutSchema>;
 
@@ -229,8 +229,8 @@ export const CashoutEventSchema = z.object({
   to: CashoutStatusSchema,
   /** Who moved it: the operator, the platform (the console) or the system. */
   actor: z.enum(['operator', 'admin', 'system']),
-  note: z.string(),
-  at: z.number().int(),
+  note: StringSchema,
+  at: IntSchema,
 });
 export type CashoutEvent = z.infer<typeof CashoutEventSchema>;
 
@@ -240,7 +240,7 @@ export type CashoutDetail = z.infer<typeof CashoutDetailSchema>;
 // ---- Console (admins): POST /api/admin/cashout/list | detail | {action} | settings | settings/update ----
 
 export const AdminCashoutSchema = CashoutSchema.extend({
-  user: z.object({ id: z.number().int(), nickname: z.string(), email: z.string().nullable() }),
+  user: z.object({ id: IntSchema, nickname: StringSchema, email: StringSchema.nullable() }),
   /** What the console may do with it now (the server's policy). */
   actions: z.array(CashoutAdminActionSchema),
 });
@@ -249,7 +249,7 @@ export type AdminCashout = z.infer<typeof AdminCashoutSchema>;
 export const AdminCashoutListBodySchema = PageQuerySchema.extend({
   status: CashoutStatusSchema.optional(),
   /** A user id, or part of their email. */
-  user: z.string().trim().max(254, { error: 'v.tooLong' }).optional(),
+  user: StringSchema.trim().max(254, { error: 'v.tooLong' }).optional(),
 });
 export type AdminCashoutListBody = z.infer<typeof AdminCashoutListBodySchema>;
 export const AdminCashoutListDataSchema = pagedList(AdminCashoutSchema);
@@ -260,12 +260,12 @@ export type AdminCashoutEvent = z.infer<typeof AdminCashoutEventSchema>;
 
 /** The processing view: the only answer that carries the whole card number. */
 export const AdminCashoutDetailSchema = AdminCashoutSchema.extend({
-  card_number_full: z.string(),
+  card_number_full: StringSchema,
   history: z.array(AdminCashoutEventSchema),
   /** The hold on the operator's earnings and its state; the ledger transaction that paid it out. */
-  hold_id: z.string(),
+  hold_id: StringSchema,
   hold_status: z.enum(['pending', 'posted', 'voided']),
-  ledger_transaction_id: z.number().int().nullable(),
+  ledger_transaction_id: IntSchema.nullable(),
 });
 export type AdminCashoutDetail = z.infer<typeof AdminCashoutDetailSchema>;
 
@@ -273,7 +273,7 @@ export const AdminCashoutIdBodySchema = z.object({ id: IdSchema });
 /** Every console action: {id, note}; reject and failed need the note (the operator sees it). */
 export const AdminCashoutActionBodySchema = z.object({
   id: IdSchema,
-  note: z.string().trim().max(200, { error: 'v.tooLong' }).default(''),
+  note: StringSchema.trim().max(200, { error: 'v.tooLong' }).default(''),
 });
 export type AdminCashoutActionBody = z.input<typeof AdminCashoutActionBodySchema>;
 /** reject and failed: the note (the reason, which the operator sees) is required. */
@@ -284,11 +284,11 @@ export const CASHOUT_NOTE_REQUIRED: readonly CashoutAdminAction[] = ['reject', '
 
 /** The cash-out rules as saved (money in fen, a whole number of coins). */
 export const CashoutSettingsSchema = z.object({
-  min_amount: z.number().int(),
-  fee_rate_bp: z.number().int(),
-  fee_fixed: z.number().int(),
-  coin_value: z.number().int(),
-  currency: z.string(),
+  min_amount: IntSchema,
+  fee_rate_bp: IntSchema,
+  fee_fixed: IntSchema,
+  coin_value: IntSchema,
+  currency: StringSchema,
 });
 export type CashoutSettings = z.infer<typeof CashoutSettingsSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { coercedRowId } from './fields';
+import { coercedRowId, IntSchema, StringSchema } from './fields';
 
 /** Who takes the money: the embedded sandbox (plays the payer) or WeChat Pay v3 JSAPI. */
 export const PAYMENT_PROVIDERS = ['sandbox', 'wechat'] as const;
@@ -32,25 +32,25 @@ export const RechargeBodySchema = z.object({
   /** The recharge package (config recharge_packages[].id). */
   id: coercedRowId('v.rechargePackage'),
   /** The payer's openid in the messenger (WeChat JSAPI needs it; the sandbox ignores it). */
-  openid: z.string().trim().max(128, { error: 'v.tooLong' }).optional(),
+  openid: StringSchema.trim().max(128, { error: 'v.tooLong' }).optional(),
 });
 export type RechargeBody = z.infer<typeof RechargeBodySchema>;
 
 /** Sandbox: the page where the payer confirms or cancels. */
-export const SandboxPayResponseSchema = z.object({ pay_url: z.string() });
+export const SandboxPayResponseSchema = z.object({ pay_url: StringSchema });
 
 /** WeChat Pay JSAPI: the parameters of WeixinJSBridge.invoke('getBrandWCPayRequest', …), signed by the merchant. */
 export const WechatJsapiParamsSchema = z.object({
-  appId: z.string(),
-  timeStamp: z.string(),
-  nonceStr: z.string(),
-  package: z.string(),
+  appId: StringSchema,
+  timeStamp: StringSchema,
+  nonceStr: StringSchema,
+  package: StringSchema,
   signType: z.literal('RSA'),
-  paySign: z.string(),
+  paySign: StringSchema,
 });
 export type WechatJsapiParams = z.infer<typeof WechatJsapiParamsSchema>;
 
-const placed = { order_no: z.string(), amount: z.number().int(), coins: z.number().int(), currency: z.string() };
+const placed = { order_no: StringSchema, amount: IntSchema, coins: IntSchema, currency: StringSchema };
 /** data of Recharge (and later HelpPay): `response` is what the client hands to the provider's payment bridge. */
 export const PayRequestDataSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('sandbox'), ...placed, response: SandboxPayResponseSchema }),
@@ -61,19 +61,19 @@ export type PayRequestData = z.infer<typeof PayRequestDataSchema>;
 // ---- POST /api/balance/orders (paged history) and /api/balance/order (one order) ----
 
 export const PaymentOrderSchema = z.object({
-  order_no: z.string(),
+  order_no: StringSchema,
   purpose: PaymentPurposeSchema,
-  package_id: z.number().int().nullable(),
+  package_id: IntSchema.nullable(),
   /** Paid amount, smallest currency unit (fen). */
-  amount: z.number().int(),
+  amount: IntSchema,
   /** Coins credited when paid: to the wallet (recharge: package coins + bonus) or to the support item (help-pay). */
-  coins: z.number().int(),
-  currency: z.string(),
+  coins: IntSchema,
+  currency: StringSchema,
   provider: PaymentProviderSchema,
   status: PaymentOrderStatusSchema,
   /** Unix seconds. */
-  created_at: z.number().int(),
-  paid_at: z.number().int().nullable(),
+  created_at: IntSchema,
+  paid_at: IntSchema.nullable(),
 });
 export type PaymentOrder = z.infer<typeof PaymentOrderSchema>;
 
@@ -89,16 +89,16 @@ export const PaymentOrderBodySchema = z.object({ order_no: OrderNoSchema });
 
 // ---- Provider callbacks: POST /api/payment/notify/{provider} (raw signed body, no login) ----
 
-export const PaymentNotifyParamsSchema = z.object({ provider: z.string().max(32) });
+export const PaymentNotifyParamsSchema = z.object({ provider: StringSchema.max(32) });
 /** What the notification endpoint answers; providers read the HTTP status (2xx = received, else repeat). */
-export const PaymentNotifyAnswerSchema = z.object({ code: z.enum(['SUCCESS', 'FAIL']), message: z.string() });
+export const PaymentNotifyAnswerSchema = z.object({ code: z.enum(['SUCCESS', 'FAIL']), message: StringSchema });
 
 // ---- The sandbox payment page (server-rendered HTML): GET and POST /api/payment/sandbox/{order_no} ----
 
 export const SandboxPageParamsSchema = z.object({ order_no: OrderNoSchema });
 export const SandboxPageQuerySchema = z.object({
   /** The page token from pay_url. */
-  sig: z.string().max(100).optional(),
-  lang: z.string().max(16).optional(),
+  sig: StringSchema.max(100).optional(),
+  lang: StringSchema.max(16).optional(),
 });
 export const SandboxDecisionBodySchema = SandboxPageQuerySchema.extend({ action: z.enum(['pay', 'cancel']) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StringSchema } from './fields';
 import { LocaleSchema } from './locales';
 
 /**
@@ -10,7 +11,7 @@ import { LocaleSchema } from './locales';
 export const ROUTE_HINTS_FILE = 'route-hints.json';
 
 /** A built file's address: written into the page as it is, so nothing but a plain asset name is taken. */
-const AssetPath = z.string().regex(/^\/assets\/[\w.-]+\.(?:js|css)$/u);
+const AssetPath = StringSchema.regex(/^\/assets\/[\w.-]+\.(?:js|css)$/u);
 
 export const RouteHintSchema = z.object({
   /** The page's script and the scripts it imports (not those the page names anyway: the app's entry). */
@@ -25,6 +26,6 @@ export type RouteHint = z.infer<typeof RouteHintSchema>;
 export const RouteHintsSchema = z.object({
   version: z.literal(1),
   /** By the route's exact path (`/pages/mine/mine`); a path prefix (the console's `/admin`) ends in `/*`. */
-  routes: z.record(z.string().startsWith('/'), RouteHintSchema),
+  routes: z.record(StringSchema.startsWith('/'), RouteHintSchema),
 });
 export type RouteHints = z.infer<typeof RouteHintsSchema>;

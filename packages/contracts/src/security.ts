@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { IntSchema, StringSchema } from './fields';
 
 /** Where browsers send Content-Security-Policy violations (the policy's `report-uri`). */
 export const CSP_REPORT_PATH = '/api/security/csp-report';
 
-const text = z.string().max(2048);
+const text = StringSchema.max(2048);
 
 /**
  * A violation as browsers send it to `report-uri` (`Content-Type: application/csp-report`): the fields the server
@@ -16,8 +17,8 @@ export const CspReportBodySchema = z.object({
     'violated-directive': text.optional(),
     'effective-directive': text.optional(),
     'source-file': text.optional(),
-    'line-number': z.number().int().min(0).max(10_000_000).optional(),
-    'column-number': z.number().int().min(0).max(10_000_000).optional(),
+    'line-number': IntSchema.min(0).max(10_000_000).optional(),
+    'column-number': IntSchema.min(0).max(10_000_000).optional(),
     disposition: text.optional(),
   }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntSchema, StringSchema } from './fields';
 
 /**
  * Sharing inside WeChat (issue 29 §4): the JS-SDK's `wx.config` needs a signature of the page's address made
@@ -12,12 +13,12 @@ export type WechatShareBody = z.infer<typeof WechatShareBodySchema>;
 /** What `wx.config` takes (appId, timestamp, nonceStr, signature); null when WeChat sharing is not configured. */
 export const WechatShareConfigSchema = z
   .object({
-    app_id: z.string(),
+    app_id: StringSchema,
     /** Unix seconds. */
-    timestamp: z.number().int(),
-    nonce_str: z.string(),
+    timestamp: IntSchema,
+    nonce_str: StringSchema,
     /** sha1 of `jsapi_ticket=…&noncestr=…&timestamp=…&url=…`, hex. */
-    signature: z.string(),
+    signature: StringSchema,
   })
   .nullable();
 export type WechatShareConfig = z.infer<typeof WechatShareConfigSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
 import { FeedProofSchema } from './feed';
-import { rowId } from './fields';
+import { IntSchema, rowId, StringSchema } from './fields';
 
 /**
  * Monthly statements (issue 28 §4, docs/statements.md): per base and finished month (UTC), every coin movement
@@ -9,7 +9,7 @@ import { rowId } from './fields';
  */
 
 /** 'YYYY-MM' (UTC). */
-export const StatementMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'v.invalid' });
+export const StatementMonthSchema = StringSchema.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'v.invalid' });
 
 /** The accounts a statement line can move (the ledger's account kinds, decision 009). */
 export const STATEMENT_ACCOUNTS = [
@@ -26,30 +26,30 @@ export const STATEMENT_KINDS = ['feed', 'gift', 'help_pay', 'cashout'] as const;
 /** One line of a statement: one ledger entry (docs/statements.md explains each field). */
 export const StatementLineSchema = z.object({
   /** The transaction's time, ISO 8601 UTC with milliseconds. */
-  time: z.string(),
+  time: StringSchema,
   /** The ledger entry's id (lines sort by time, then entry). */
-  entry: z.number().int(),
+  entry: IntSchema,
   /** The ledger transaction's id (a transaction's lines sum to zero). */
-  tx: z.number().int(),
+  tx: IntSchema,
   kind: z.enum(STATEMENT_KINDS),
   account: z.enum(STATEMENT_ACCOUNTS),
   /** The account's owner as a pseudonym ('u_' + 16 hex), stable across months; null for the platform's accounts. */
-  user: z.string().nullable(),
+  user: StringSchema.nullable(),
   /** Coins this entry added to the account (negative: taken from it). */
-  amount: z.number().int(),
+  amount: IntSchema,
   /** Grams the device measured, on the line that paid for a feed; 0 on every other line. */
-  grams: z.number().int(),
+  grams: IntSchema,
   /** What it belongs to: 'feed:<uuid>', 'gift:<id>', 'help_pay:<gift id>' or 'cashout:<id>'. */
-  ref: z.string(),
+  ref: StringSchema,
 });
 export type StatementLine = z.infer<typeof StatementLineSchema>;
 
 /** The JSON file (its canonical bytes are what the hash covers). */
 export const StatementDocumentSchema = z.object({
   version: z.literal(1),
-  base_id: z.number().int(),
+  base_id: IntSchema,
   month: StatementMonthSchema,
-  prev_hash: z.string(),
+  prev_hash: StringSchema,
   lines: z.array(StatementLineSchema),
 });
 export type StatementDocument = z.infer<typeof StatementDocumentSchema>;
@@ -63,21 +63,21 @@ export const StatementListBodySchema = z.object({ base_id: rowId('v.invalid') })
 export type StatementListBody = z.infer<typeof StatementListBodySchema>;
 
 export const StatementSummarySchema = z.object({
-  month: z.string(),
-  lines: z.number().int(),
-  prev_hash: z.string(),
-  hash: z.string(),
+  month: StringSchema,
+  lines: IntSchema,
+  prev_hash: StringSchema,
+  hash: StringSchema,
   /** When it was generated (unix seconds). */
-  created_at: z.number().int(),
+  created_at: IntSchema,
   /** Download addresses (same origin). */
-  json_url: z.string(),
-  csv_url: z.string(),
+  json_url: StringSchema,
+  csv_url: StringSchema,
 });
 export type StatementSummary = z.infer<typeof StatementSummarySchema>;
 
 /** Newest month first. */
 export const StatementListDataSchema = z.object({
-  base_id: z.number().int(),
+  base_id: IntSchema,
   list: z.array(StatementSummarySchema),
 });
 export type StatementListData = z.infer<typeof StatementListDataSchema>;
@@ -103,15 +103,15 @@ export const ImpactBodySchema = PageQuerySchema;
 const ImpactFeedSchema = z.object({
   kind: z.literal('feed'),
   /** The feed's id (its statement lines' ref is 'feed:<id>'). */
-  id: z.string(),
+  id: StringSchema,
   /** The device's answer (unix seconds). */
-  at: z.number().int(),
-  coins: z.number().int(),
-  grams: z.number().int(),
-  base_id: z.number().int(),
-  base_name: z.string(),
-  device_id: z.string(),
-  device_name: z.string(),
+  at: IntSchema,
+  coins: IntSchema,
+  grams: IntSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
+  device_id: StringSchema,
+  device_name: StringSchema,
   proof: FeedProofSchema,
 });
 
@@ -119,18 +119,18 @@ const ImpactGiftSchema = z.object({
   /** Coins from the wallet (gift) or a payment (help_pay). */
   kind: z.enum(['gift', 'help_pay']),
   /** The gift's id (statement ref 'gift:<id>' or 'help_pay:<id>'). */
-  id: z.string(),
-  at: z.number().int(),
-  coins: z.number().int(),
-  points: z.number().int(),
-  item_title: z.string(),
-  event_id: z.number().int(),
-  event_title: z.string(),
+  id: StringSchema,
+  at: IntSchema,
+  coins: IntSchema,
+  points: IntSchema,
+  item_title: StringSchema,
+  event_id: IntSchema,
+  event_title: StringSchema,
   /** The rescue station (the approved application) the request is for. */
-  station_name: z.string(),
+  station_name: StringSchema,
   /** The base its applicant operates, when there is one (whose statements list the gift). */
-  base_id: z.number().int().nullable(),
-  base_name: z.string().nullable(),
+  base_id: IntSchema.nullable(),
+  base_name: StringSchema.nullable(),
 });
 
 export const ImpactItemSchema = z.discriminatedUnion('kind', [ImpactFeedSchema, ImpactGiftSchema]);
@@ -138,23 +138,23 @@ export type ImpactItem = z.infer<typeof ImpactItemSchema>;
 
 export const ImpactTotalsSchema = z.object({
   /** As the certificate counts them (days since joining, animals helped, grams, acknowledged feeds, bases). */
-  days_joined: z.number().int(),
-  animals_helped: z.number().int(),
-  grams: z.number().int(),
-  feeds: z.number().int(),
-  bases: z.number().int(),
+  days_joined: IntSchema,
+  animals_helped: IntSchema,
+  grams: IntSchema,
+  feeds: IntSchema,
+  bases: IntSchema,
   /** Coins charged for those feeds. */
-  feed_coins: z.number().int(),
+  feed_coins: IntSchema,
   /** Gifts with coins and help-pay payments, and their coins. */
-  gifts: z.number().int(),
-  gift_coins: z.number().int(),
-  help_pay_coins: z.number().int(),
+  gifts: IntSchema,
+  gift_coins: IntSchema,
+  help_pay_coins: IntSchema,
 });
 export type ImpactTotals = z.infer<typeof ImpactTotalsSchema>;
 
 /** Newest first; `pseudonym` is how statements name the user ('u_…'). */
 export const ImpactDataSchema = pagedList(ImpactItemSchema).extend({
-  pseudonym: z.string(),
+  pseudonym: StringSchema,
   totals: ImpactTotalsSchema,
 });
 export type ImpactData = z.infer<typeof ImpactDataSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntSchema, StringSchema } from './fields';
 import { DeviceLiveStateSchema } from './base';
 import { DeviceIdSchema } from './device';
 import { PageQuerySchema, pagedList } from './envelope';
@@ -12,49 +13,49 @@ export const DEVICE_ALERT_KINDS = ['feeder_offline', 'camera_offline', 'hopper_l
 export type DeviceAlertKind = (typeof DEVICE_ALERT_KINDS)[number];
 
 export const DeviceAlertSchema = z.object({
-  id: z.number().int(),
-  device_id: z.string(),
-  device_name: z.string(),
+  id: IntSchema,
+  device_id: StringSchema,
+  device_name: StringSchema,
   kind: z.enum(DEVICE_ALERT_KINDS),
   /** Unix ms. */
-  opened_at: z.number().int(),
-  resolved_at: z.number().int().nullable(),
+  opened_at: IntSchema,
+  resolved_at: IntSchema.nullable(),
   /** What opened it: `grams` (hopper), `command_id` (jam). */
-  detail: z.record(z.string(), z.union([z.string(), z.number()])),
+  detail: z.record(StringSchema, z.union([StringSchema, z.number()])),
 });
 export type DeviceAlert = z.infer<typeof DeviceAlertSchema>;
 
 export const DeviceRefillSchema = z.object({
-  id: z.number().int(),
-  grams: z.number().int(),
-  photo: z.string(),
-  recorded_by: z.string().nullable(),
+  id: IntSchema,
+  grams: IntSchema,
+  photo: StringSchema,
+  recorded_by: StringSchema.nullable(),
   /** Unix ms. */
-  created_at: z.number().int(),
+  created_at: IntSchema,
   /** The station's hopper: told (sent), took it (applied), or did not (failed, expired: record it again). */
   status: z.enum(['sent', 'applied', 'failed', 'expired']),
 });
 export type DeviceRefill = z.infer<typeof DeviceRefillSchema>;
 
 export const DeviceHealthSchema = DeviceLiveStateSchema.extend({
-  device_id: z.string(),
-  name: z.string(),
-  base_name: z.string(),
-  firmware: z.string(),
-  config_version: z.number().int(),
-  config_running: z.number().int().nullable(),
+  device_id: StringSchema,
+  name: StringSchema,
+  base_name: StringSchema,
+  firmware: StringSchema,
+  config_version: IntSchema,
+  config_running: IntSchema.nullable(),
   /** Grams the hopper holds when full (null until the station reports it). */
-  hopper_capacity: z.number().int().nullable(),
-  hopper_alert_grams: z.number().int(),
+  hopper_capacity: IntSchema.nullable(),
+  hopper_alert_grams: IntSchema,
   /** Grams dispensed a day over the last 7 days (feeds and tests). */
-  grams_per_day: z.number().int(),
+  grams_per_day: IntSchema,
   /** Days of food left at that rate (null when nothing was dispensed). */
   days_left: z.number().nullable(),
-  jams_24h: z.number().int(),
-  failed_24h: z.number().int(),
+  jams_24h: IntSchema,
+  failed_24h: IntSchema,
   camera_fps: z.number().nullable(),
-  camera_kbps: z.number().int().nullable(),
-  clock_skew_ms: z.number().int().nullable(),
+  camera_kbps: IntSchema.nullable(),
+  clock_skew_ms: IntSchema.nullable(),
   alerts: z.array(DeviceAlertSchema),
   refills: z.array(DeviceRefillSchema),
 });

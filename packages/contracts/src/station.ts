@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BooleanSchema, IntSchema, StringSchema } from './fields';
 
 /**
  * The station file: everything a feeder agent needs to run one feeding station (the console's "Add device"
@@ -20,7 +21,7 @@ export const GpioLineSchema = z.object({
     .default('gpiochip0'),
   line: z.number().int('a whole number').min(0, '0 or above').max(1023, 'at most 1023'),
   /** The line is active (motor on, driver enabled) when low. */
-  active_low: z.boolean().default(false),
+  active_low: BooleanSchema.default(false),
 });
 export type GpioLine = z.output<typeof GpioLineSchema>;
 
@@ -80,7 +81,7 @@ export type MotorConfig = z.output<typeof MotorConfigSchema>;
 /** An HX711 behind the Linux IIO driver: `/sys/bus/iio/devices/<device>/<channel>`. */
 const Hx711Schema = {
   /** An IIO device folder name (`iio:device0`), or the device's `name` to look for (`hx711`). */
-  device: z.string().min(1, 'an IIO device such as iio:device0').default('iio:device0'),
+  device: StringSchema.min(1, 'an IIO device such as iio:device0').default('iio:device0'),
   channel: z
     .string()
     .regex(/^in_voltage\d+_raw$/, 'in_voltageN_raw')
@@ -92,7 +93,7 @@ const Hx711Schema = {
   /** Readings per measurement (their median is taken). */
   samples: positiveInt().max(50, 'at most 50').default(7),
   /** Wait after the motor stops before measuring. */
-  settle_ms: z.number().int().min(0).max(10_000).default(400),
+  settle_ms: IntSchema.min(0).max(10_000).default(400),
 };
 
 export const ScaleConfigSchema = z.discriminatedUnion(
@@ -115,7 +116,7 @@ export const HopperConfigSchema = z.discriminatedUnion(
 );
 export type HopperConfig = z.output<typeof HopperConfigSchema>;
 
-const fps = z.number().int().min(1, '1 or more').max(30, 'at most 30');
+const fps = IntSchema.min(1, '1 or more').max(30, 'at most 30');
 
 export const CameraConfigSchema = z.discriminatedUnion(
   'kind',
@@ -124,12 +125,12 @@ export const CameraConfigSchema = z.discriminatedUnion(
     z.object({ kind: z.literal('sim') }),
     z.object({
       kind: z.literal('v4l2'),
-      device: z.string().regex(/^\/dev\/[A-Za-z0-9_./-]+$/, 'a V4L2 device such as /dev/video0'),
+      device: StringSchema.regex(/^\/dev\/[A-Za-z0-9_./-]+$/, 'a V4L2 device such as /dev/video0'),
       width: positiveInt().default(640),
       height: positiveInt().default(480),
       fps: fps.default(15),
       /** The camera outputs H.264 itself: published as is. */
-      h264: z.boolean().default(false),
+      h264: BooleanSchema.default(false),
     }),
     z.object({
       kind: z.literal('rtsp'),
@@ -148,15 +149,15 @@ export const StationFileSchema = z
   .object({
     version: z.literal(STATION_FILE_VERSION, { error: `must be ${String(STATION_FILE_VERSION)}` }),
     /** The device id (the MQTT username). */
-    device: z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, '3–64 letters, digits, _ or -'),
+    device: StringSchema.regex(/^[A-Za-z0-9_-]{3,64}$/, '3–64 letters, digits, _ or -'),
     /** The device secret, or `secret_file`: a file holding it (kept out of the station file). */
-    secret: z.string().min(16, 'at least 16 characters').optional(),
-    secret_file: z.string().min(1, 'a path').optional(),
+    secret: StringSchema.min(16, 'at least 16 characters').optional(),
+    secret_file: StringSchema.min(1, 'a path').optional(),
     broker: z.url({ protocol: /^mqtts?$/, error: 'an mqtt:// or mqtts:// URL' }),
     /** The media server's RTMP ingest, without the device: the camera publishes to `{ingest}/{device}?key=…`. */
     media: z.object({ ingest: z.url({ protocol: /^rtmps?$/, error: 'an rtmp:// URL' }) }).optional(),
     /** Where the agent keeps its files (executed ids, answers, calibration, hopper level). */
-    state_dir: z.string().min(1, 'a folder').default('/var/lib/petheart-feeder'),
+    state_dir: StringSchema.min(1, 'a folder').default('/var/lib/petheart-feeder'),
     hardware: z.object({
       motor: MotorConfigSchema,
       scale: ScaleConfigSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { coercedRowId, requiredText } from './fields';
+import { coercedRowId, IntSchema, requiredText, StringSchema } from './fields';
 import {
   SUPPORT_LIMITS,
   SupportApplicationSchema,
@@ -15,7 +15,7 @@ import { EventTranslationsInputSchema, EventTranslationsSchema, WrittenInSchema 
 
 const id = coercedRowId('v.invalid');
 
-const Person = z.object({ id: z.number().int(), nickname: z.string(), email: z.string().nullable() });
+const Person = z.object({ id: IntSchema, nickname: StringSchema, email: StringSchema.nullable() });
 
 export const ConsoleSupportApplicationSchema = SupportApplicationSchema.extend({
   user: Person,
@@ -28,7 +28,7 @@ export type ConsoleSupportApplication = z.infer<typeof ConsoleSupportApplication
 export const ConsoleSupportApplicationListBodySchema = PageQuerySchema.extend({
   status: z.coerce.number().pipe(SupportReviewStatusSchema).optional(),
   /** Part of the shelter's name, the applicant, the mobile number or the address. */
-  keyword: z.string().trim().max(100, { error: 'v.tooLong' }).optional(),
+  keyword: StringSchema.trim().max(100, { error: 'v.tooLong' }).optional(),
 });
 export type ConsoleSupportApplicationListBody = z.infer<typeof ConsoleSupportApplicationListBodySchema>;
 export const ConsoleSupportApplicationListDataSchema = pagedList(ConsoleSupportApplicationSchema);
@@ -41,7 +41,7 @@ export const ConsoleSupportReviewBodySchema = z
     id,
     status: z.union([z.literal(1), z.literal(2)], { error: 'v.reviewStatus' }),
     /** Required when rejecting (the applicant sees it); optional note when approving. */
-    reason: z.string().trim().max(500, { error: 'v.tooLong' }).default(''),
+    reason: StringSchema.trim().max(500, { error: 'v.tooLong' }).default(''),
   })
   .refine((b) => b.status !== 2 || b.reason !== '', { error: 'v.rejectRemark', path: ['reason'] });
 export type ConsoleSupportReviewBody = z.infer<typeof ConsoleSupportReviewBodySchema>;
@@ -58,7 +58,7 @@ export const ConsoleSupportItemInputSchema = z.object({
     .int({ error: 'v.supportPrice' })
     .min(1, { error: 'v.supportPrice' })
     .max(SUPPORT_LIMITS.maxItemPrice, { error: 'v.supportPrice' }),
-  gift: z.string().trim().max(200, { error: 'v.tooLong' }).default(''),
+  gift: StringSchema.trim().max(200, { error: 'v.tooLong' }).default(''),
   /** Points wanted (never below the points already given). */
   target: z.coerce
     .number({ error: 'v.supportTargetPoints' })
@@ -70,9 +70,9 @@ export type ConsoleSupportItemInput = z.infer<typeof ConsoleSupportItemInputSche
 
 const EventFields = {
   title: requiredText('v.supportEventTitle', 80),
-  description: z.string().trim().max(5000, { error: 'v.tooLong' }).default(''),
+  description: StringSchema.trim().max(5000, { error: 'v.tooLong' }).default(''),
   /** An uploaded image's address, or '' for none. */
-  cover: z.string().trim().max(500, { error: 'v.tooLong' }).default(''),
+  cover: StringSchema.trim().max(500, { error: 'v.tooLong' }).default(''),
 };
 
 export const ConsoleSupportEventCreateBodySchema = z.object({
@@ -96,8 +96,8 @@ export type ConsoleSupportEventCreateBody = z.infer<typeof ConsoleSupportEventCr
 export const ConsoleSupportEventUpdateBodySchema = z.object({
   id,
   title: EventFields.title.optional(),
-  description: z.string().trim().max(5000, { error: 'v.tooLong' }).optional(),
-  cover: z.string().trim().max(500, { error: 'v.tooLong' }).optional(),
+  description: StringSchema.trim().max(5000, { error: 'v.tooLong' }).optional(),
+  cover: StringSchema.trim().max(500, { error: 'v.tooLong' }).optional(),
   status: SupportEventStatusSchema.optional(),
   items: z
     .array(ConsoleSupportItemInputSchema, { error: 'v.supportItems' })
@@ -111,12 +111,12 @@ export const ConsoleSupportEventUpdateBodySchema = z.object({
 export type ConsoleSupportEventUpdateBody = z.infer<typeof ConsoleSupportEventUpdateBodySchema>;
 
 export const ConsoleSupportEventSchema = SupportEventDetailSchema.extend({
-  application_id: z.number().int(),
+  application_id: IntSchema,
   created_by: Person.nullable(),
   /** Coins given to it in all (coins and help-pay), and paid with money (fen) through help-pay. */
-  coins: z.number().int(),
-  help_pay_amount: z.number().int(),
-  updated_at: z.number().int(),
+  coins: IntSchema,
+  help_pay_amount: IntSchema,
+  updated_at: IntSchema,
   /** The console sees the texts as written (`text_lang` is their language) and their translations. */
   translations: EventTranslationsSchema.default({}),
 });
@@ -130,6 +130,6 @@ export const ConsoleSupportEventListBodySchema = PageQuerySchema.extend({
 });
 export type ConsoleSupportEventListBody = z.infer<typeof ConsoleSupportEventListBodySchema>;
 export const ConsoleSupportEventListDataSchema = pagedList(
-  SupportEventSummarySchema.extend({ application_id: z.number().int() }),
+  SupportEventSummarySchema.extend({ application_id: IntSchema }),
 );
 export type ConsoleSupportEventListData = z.infer<typeof ConsoleSupportEventListDataSchema>;

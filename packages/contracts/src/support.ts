@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { MobileSchema, coercedRowId, requiredText } from './fields';
+import { BooleanSchema, coercedRowId, IntSchema, MobileSchema, requiredText, StringSchema } from './fields';
 import { SupportTypeSchema } from './configuration';
 import { ShownTextLangSchema } from './text-lang';
 
@@ -78,33 +78,33 @@ export const SupportApplyBodySchema = z.object({
   latitude: Latitude,
   longitude: Longitude,
   /** What the shelter needs, in the applicant's words (optional). */
-  description: z.string().trim().max(1000, { error: 'v.tooLong' }).default(''),
+  description: StringSchema.trim().max(1000, { error: 'v.tooLong' }).default(''),
 });
 export type SupportApplyBody = z.infer<typeof SupportApplyBodySchema>;
 
 /** An application as its applicant (and the console) sees it. */
 export const SupportApplicationSchema = z.object({
-  id: z.number().int(),
-  animal_nums: z.number().int(),
-  applicant: z.string(),
-  mobile: z.string(),
-  wechat_number: z.string(),
-  application_type_id: z.number().int(),
+  id: IntSchema,
+  animal_nums: IntSchema,
+  applicant: StringSchema,
+  mobile: StringSchema,
+  wechat_number: StringSchema,
+  application_type_id: IntSchema,
   /** The type's name in the request's language ('' when the type was removed from config). */
-  application_type: z.string(),
-  address: z.string(),
-  name: z.string(),
+  application_type: StringSchema,
+  address: StringSchema,
+  name: StringSchema,
   latitude: z.number(),
   longitude: z.number(),
-  description: z.string(),
+  description: StringSchema,
   status: SupportReviewStatusSchema,
   /** The reviewer's reason (always given when rejected); '' otherwise. */
-  reason: z.string(),
+  reason: StringSchema,
   /** Unix seconds. */
-  created_at: z.number().int(),
-  reviewed_at: z.number().int().nullable(),
+  created_at: IntSchema,
+  reviewed_at: IntSchema.nullable(),
   /** Events published for this shelter (newest first). */
-  event_ids: z.array(z.number().int()),
+  event_ids: z.array(IntSchema),
 });
 export type SupportApplication = z.infer<typeof SupportApplicationSchema>;
 
@@ -126,44 +126,44 @@ export type SupportTypeListData = z.infer<typeof SupportTypeListDataSchema>;
 
 /** A rescue station: an approved application's shelter (its id is the application's id). */
 export const RescueStationSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  address: z.string(),
+  id: IntSchema,
+  name: StringSchema,
+  address: StringSchema,
   latitude: z.number(),
   longitude: z.number(),
-  animal_nums: z.number().int(),
+  animal_nums: IntSchema,
 });
 export type RescueStation = z.infer<typeof RescueStationSchema>;
 
 export const SupportItemSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+  id: IntSchema,
+  title: StringSchema,
   /** Price per point, coins. */
-  price: z.number().int(),
+  price: IntSchema,
   /** What one point gives (e.g. "1 kg of cat food"). */
-  gift: z.string(),
+  gift: StringSchema,
   /** Points given so far, and wanted. */
-  completed: z.number().int(),
-  target: z.number().int(),
+  completed: IntSchema,
+  target: IntSchema,
   /** How many different people gave to it. */
-  supporters: z.number().int(),
+  supporters: IntSchema,
 });
 export type SupportItem = z.infer<typeof SupportItemSchema>;
 
 export const SupportEventSummarySchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
+  id: IntSchema,
+  title: StringSchema,
   /** Cover image address ('' = none: the app shows its default). */
-  cover: z.string(),
+  cover: StringSchema,
   status: SupportEventStatusSchema,
   station: RescueStationSchema,
   /** Points given and wanted over all its items. */
-  completed: z.number().int(),
-  target: z.number().int(),
-  supporters: z.number().int(),
-  item_count: z.number().int(),
+  completed: IntSchema,
+  target: IntSchema,
+  supporters: IntSchema,
+  item_count: IntSchema,
   /** Unix seconds. */
-  created_at: z.number().int(),
+  created_at: IntSchema,
   /**
    * The language `title` (and the detail's `description`) are shown in (issue 29 §5): the reader's where a
    * translation is there, else the one they were written in ('' = unknown).
@@ -173,7 +173,7 @@ export const SupportEventSummarySchema = z.object({
 export type SupportEventSummary = z.infer<typeof SupportEventSummarySchema>;
 
 export const SupportEventDetailSchema = SupportEventSummarySchema.extend({
-  description: z.string(),
+  description: StringSchema,
   items: z.array(SupportItemSchema),
 });
 export type SupportEventDetail = z.infer<typeof SupportEventDetailSchema>;
@@ -209,14 +209,14 @@ export const SupportGiveBodySchema = z.object({
 export type SupportGiveBody = z.infer<typeof SupportGiveBodySchema>;
 
 export const SupportGiftSchema = z.object({
-  id: z.number().int(),
-  item_id: z.number().int(),
-  event_id: z.number().int(),
-  points: z.number().int(),
+  id: IntSchema,
+  item_id: IntSchema,
+  event_id: IntSchema,
+  points: IntSchema,
   /** Coins given (help-pay: the coin value of what was paid). */
-  coins: z.number().int(),
+  coins: IntSchema,
   source: SupportGiftSourceSchema,
-  created_at: z.number().int(),
+  created_at: IntSchema,
 });
 export type SupportGift = z.infer<typeof SupportGiftSchema>;
 
@@ -225,9 +225,9 @@ export const SupportGiveDataSchema = z.object({
   /** The item's progress after the gift. */
   item: SupportItemSchema,
   /** The giver's coins left (userinfo.balance). */
-  balance: z.number().int(),
+  balance: IntSchema,
   /** True when this key was used before: the first gift is answered, nothing moved again. */
-  replayed: z.boolean(),
+  replayed: BooleanSchema,
 });
 export type SupportGiveData = z.infer<typeof SupportGiveDataSchema>;
 
@@ -243,14 +243,14 @@ export const SupportSupportersBodySchema = PageQuerySchema.extend({
 export type SupportSupportersBody = z.infer<typeof SupportSupportersBodySchema>;
 
 export const SupporterSchema = z.object({
-  gift_id: z.number().int(),
-  user: z.object({ id: z.number().int(), nickname: z.string(), avatar: z.string() }),
-  item_id: z.number().int(),
-  item_title: z.string(),
-  points: z.number().int(),
-  coins: z.number().int(),
+  gift_id: IntSchema,
+  user: z.object({ id: IntSchema, nickname: StringSchema, avatar: StringSchema }),
+  item_id: IntSchema,
+  item_title: StringSchema,
+  points: IntSchema,
+  coins: IntSchema,
   source: SupportGiftSourceSchema,
-  created_at: z.number().int(),
+  created_at: IntSchema,
 });
 export type Supporter = z.infer<typeof SupporterSchema>;
 export const SupportSupportersDataSchema = pagedList(SupporterSchema);
@@ -266,7 +266,7 @@ export const HelpPayBodySchema = z.object({
   /** Points paid for (default 1). */
   points: Points.default(1),
   /** The payer's openid in the messenger (WeChat JSAPI needs it; the sandbox ignores it). */
-  openid: z.string().trim().max(128, { error: 'v.tooLong' }).optional(),
+  openid: StringSchema.trim().max(128, { error: 'v.tooLong' }).optional(),
 });
 export type HelpPayBody = z.infer<typeof HelpPayBodySchema>;
 
@@ -277,21 +277,21 @@ export type OrderConfirmBody = z.infer<typeof OrderConfirmBodySchema>;
 export const OrderConfirmDataSchema = z.object({
   station: RescueStationSchema,
   event: z.object({
-    id: z.number().int(),
-    title: z.string(),
+    id: IntSchema,
+    title: StringSchema,
     status: SupportEventStatusSchema,
     /** The language `title` is shown in (as SupportEventSummary's). */
     text_lang: ShownTextLangSchema,
   }),
   item: SupportItemSchema,
-  points: z.number().int(),
+  points: IntSchema,
   /** The coin value given to the item. */
-  coins: z.number().int(),
+  coins: IntSchema,
   /** What the payer pays, smallest currency unit (points × price × COIN_VALUE_FEN). */
-  amount: z.number().int(),
-  currency: z.string(),
+  amount: IntSchema,
+  currency: StringSchema,
   /** Points the item still needs. */
-  remaining: z.number().int(),
+  remaining: IntSchema,
 });
 export type OrderConfirmData = z.infer<typeof OrderConfirmDataSchema>;
 
@@ -299,21 +299,21 @@ export type OrderConfirmData = z.infer<typeof OrderConfirmDataSchema>;
 
 export const MyGiftListBodySchema = PageQuerySchema;
 export const MyGiftSchema = z.object({
-  id: z.number().int(),
-  event_id: z.number().int(),
+  id: IntSchema,
+  event_id: IntSchema,
   /** The event's title in the reader's language where translated, and the language shown. */
-  event_title: z.string(),
+  event_title: StringSchema,
   text_lang: ShownTextLangSchema,
-  event_cover: z.string(),
+  event_cover: StringSchema,
   event_status: SupportEventStatusSchema,
-  item_id: z.number().int(),
-  item_title: z.string(),
-  points: z.number().int(),
+  item_id: IntSchema,
+  item_title: StringSchema,
+  points: IntSchema,
   /** Coins given (help-pay: the coin value of what was paid). */
-  coins: z.number().int(),
+  coins: IntSchema,
   source: SupportGiftSourceSchema,
   /** Unix seconds. */
-  created_at: z.number().int(),
+  created_at: IntSchema,
 });
 export type MyGift = z.infer<typeof MyGiftSchema>;
 export const MyGiftListDataSchema = pagedList(MyGiftSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StringSchema } from './fields';
 import { LocaleSchema, type Locale } from './locales';
 
 /**
@@ -49,12 +50,12 @@ export type EventTranslationsInput = z.input<typeof EventTranslationsInputSchema
 /** Stored translations as the console reads them back. */
 export const BaseTranslationsSchema = z.partialRecord(
   LocaleSchema,
-  z.object({ name: z.string(), introduction: z.string() }),
+  z.object({ name: StringSchema, introduction: StringSchema }),
 );
 export type BaseTranslations = z.infer<typeof BaseTranslationsSchema>;
 export const EventTranslationsSchema = z.partialRecord(
   LocaleSchema,
-  z.object({ title: z.string(), description: z.string() }),
+  z.object({ title: StringSchema, description: StringSchema }),
 );
 export type EventTranslations = z.infer<typeof EventTranslationsSchema>;
 

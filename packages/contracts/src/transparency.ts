@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuerySchema, pagedList } from './envelope';
-import { rowId } from './fields';
+import { IntSchema, rowId, StringSchema } from './fields';
 
 /**
  * A public account of each base and of the platform (issue 28 §3, PRODUCT.md §9): coins raised, grams the
@@ -115,20 +115,20 @@ export const FoodPurchaseAddBodySchema = z.object({
 export type FoodPurchaseAddBody = z.infer<typeof FoodPurchaseAddBodySchema>;
 
 export const FoodPurchaseSchema = z.object({
-  id: z.number().int(),
-  base_id: z.number().int(),
-  base_name: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-  grams: z.number().int(),
+  id: IntSchema,
+  base_id: IntSchema,
+  base_name: StringSchema,
+  amount: IntSchema,
+  currency: StringSchema,
+  grams: IntSchema,
   /** The receipt's photo (absolute when an asset host is configured). */
-  receipt_photo: z.string(),
-  note: z.string(),
+  receipt_photo: StringSchema,
+  note: StringSchema,
   /** The receipt's date, YYYY-MM-DD. */
-  purchased_on: z.string(),
+  purchased_on: StringSchema,
   /** When it was recorded and, if it was, voided (unix seconds). */
-  created_at: z.number().int(),
-  voided_at: z.number().int().nullable(),
+  created_at: IntSchema,
+  voided_at: IntSchema.nullable(),
 });
 export type FoodPurchase = z.infer<typeof FoodPurchaseSchema>;
 
@@ -137,9 +137,9 @@ export const FoodPurchaseListBodySchema = PageQuerySchema.extend({ base_id: rowI
 export type FoodPurchaseListBody = z.infer<typeof FoodPurchaseListBodySchema>;
 export const FoodPurchaseListDataSchema = pagedList(FoodPurchaseSchema).extend({
   /** The bases the operator runs (a purchase is recorded for one of them). */
-  bases: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  bases: z.array(z.object({ id: IntSchema, name: StringSchema })),
   /** The currency the form starts with (the platform's). */
-  currency: z.string(),
+  currency: StringSchema,
 });
 export type FoodPurchaseListData = z.infer<typeof FoodPurchaseListDataSchema>;
 
@@ -148,7 +148,7 @@ export const FoodPurchaseVoidBodySchema = z.object({ id: rowId('v.invalid') });
 // ---- The public account ----
 
 /** An amount of money in one currency (minor units). */
-export const MoneySumSchema = z.object({ currency: z.string(), amount: z.number().int() });
+export const MoneySumSchema = z.object({ currency: StringSchema, amount: IntSchema });
 export type MoneySum = z.infer<typeof MoneySumSchema>;
 
 /**
@@ -157,17 +157,17 @@ export type MoneySum = z.infer<typeof MoneySumSchema>;
  * and help-pay to its operator's rescue requests, as its monthly statements do (docs/statements.md).
  */
 export const CoinsRaisedSchema = z.object({
-  feeds: z.number().int(),
-  gifts: z.number().int().nullable(),
-  help_pay: z.number().int().nullable(),
-  total: z.number().int(),
+  feeds: IntSchema,
+  gifts: IntSchema.nullable(),
+  help_pay: IntSchema.nullable(),
+  total: IntSchema,
 });
 export type CoinsRaised = z.infer<typeof CoinsRaisedSchema>;
 
 /** Food bought and recorded by operators (voided entries left out): how many, grams, money per currency. */
 export const FoodBoughtSchema = z.object({
-  purchases: z.number().int(),
-  grams: z.number().int(),
+  purchases: IntSchema,
+  grams: IntSchema,
   spent: z.array(MoneySumSchema),
 });
 export type FoodBought = z.infer<typeof FoodBoughtSchema>;
@@ -175,21 +175,21 @@ export type FoodBought = z.infer<typeof FoodBoughtSchema>;
 export const AccountTotalsSchema = z.object({
   raised: CoinsRaisedSchema,
   /** Acknowledged feeds and the grams their devices measured. */
-  feeds: z.number().int(),
-  grams_dispensed: z.number().int(),
+  feeds: IntSchema,
+  grams_dispensed: IntSchema,
   /** What the feeds' coins credited: the operators' earnings and the platform's revenue. */
-  operator_share: z.number().int(),
-  platform_share: z.number().int(),
+  operator_share: IntSchema,
+  platform_share: IntSchema,
   food: FoodBoughtSchema,
 });
 export type AccountTotals = z.infer<typeof AccountTotalsSchema>;
 
 /** Coins moved out of operators' earnings by successful cash-outs (the ledger), and the money paid. */
 export const CashedOutSchema = z.object({
-  count: z.number().int(),
-  coins: z.number().int(),
+  count: IntSchema,
+  coins: IntSchema,
   /** The cash-out fees, in coins (to platform revenue). */
-  fee_coins: z.number().int(),
+  fee_coins: IntSchema,
   paid: z.array(MoneySumSchema),
 });
 export type CashedOut = z.infer<typeof CashedOutSchema>;
@@ -197,53 +197,51 @@ export type CashedOut = z.infer<typeof CashedOutSchema>;
 /** One UTC month: raised (coins, when the ledger moved them) against executed (grams fed, food bought). */
 export const AccountMonthSchema = z.object({
   /** YYYY-MM (UTC). */
-  month: z.string(),
-  raised: z.number().int(),
-  operator_share: z.number().int(),
-  feeds: z.number().int(),
-  grams_dispensed: z.number().int(),
-  food_grams: z.number().int(),
+  month: StringSchema,
+  raised: IntSchema,
+  operator_share: IntSchema,
+  feeds: IntSchema,
+  grams_dispensed: IntSchema,
+  food_grams: IntSchema,
   food_spent: z.array(MoneySumSchema),
 });
 export type AccountMonth = z.infer<typeof AccountMonthSchema>;
 
 const AccountCommonSchema = z.object({
   /** What one coin is worth now (minor units of `currency`, the cash-out settings) and the currency. */
-  coin_value: z.number().int(),
-  currency: z.string(),
+  coin_value: IntSchema,
+  currency: StringSchema,
   totals: AccountTotalsSchema,
   /** Newest month first. */
   months: z.array(AccountMonthSchema),
   /** The latest purchases (not voided), newest first. */
   purchases: z.array(FoodPurchaseSchema),
   /** Purchases the operators voided (left out of every figure). */
-  voided_purchases: z.number().int(),
+  voided_purchases: IntSchema,
   /** When the figures were read (unix seconds). */
-  as_of: z.number().int(),
+  as_of: IntSchema,
 });
 
 export const BaseAccountBodySchema = z.object({ base_id: rowId('v.invalid') });
 export const BaseAccountSchema = AccountCommonSchema.extend({
-  base: z.object({ id: z.number().int(), name: z.string(), animal_count: z.number().int() }),
+  base: z.object({ id: IntSchema, name: StringSchema, animal_count: IntSchema }),
   /**
    * The base's operator now (null when it has none): how many bases they run, the share all their bases'
    * feeds credited them, and what they cashed out (cash-outs are of an operator's earnings, not of a base).
    */
-  operator: z
-    .object({ bases: z.number().int(), share_all_bases: z.number().int(), cashed_out: CashedOutSchema })
-    .nullable(),
+  operator: z.object({ bases: IntSchema, share_all_bases: IntSchema, cashed_out: CashedOutSchema }).nullable(),
 });
 export type BaseAccount = z.infer<typeof BaseAccountSchema>;
 
 /** One base's line on the platform's account. */
 export const BaseAccountRowSchema = z.object({
-  base_id: z.number().int(),
-  name: z.string(),
-  raised: z.number().int(),
-  feeds: z.number().int(),
-  grams_dispensed: z.number().int(),
-  operator_share: z.number().int(),
-  food_grams: z.number().int(),
+  base_id: IntSchema,
+  name: StringSchema,
+  raised: IntSchema,
+  feeds: IntSchema,
+  grams_dispensed: IntSchema,
+  operator_share: IntSchema,
+  food_grams: IntSchema,
 });
 export type BaseAccountRow = z.infer<typeof BaseAccountRowSchema>;
 

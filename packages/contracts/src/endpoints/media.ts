@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StringSchema } from '../fields';
 import { post, raw } from '../endpoint';
 import {
   ClipIdBodySchema,
@@ -13,13 +14,13 @@ import { MediaHookBodySchema, MediaHookQuerySchema } from '../media-hooks';
 const tag = 'live';
 
 /** The path parameter of the HTTP-FLV stream: `{device id}.flv`. */
-const LiveStreamParamsSchema = z.object({ file: z.string() });
+const LiveStreamParamsSchema = z.object({ file: StringSchema });
 /** The stream's signed query string (`e`, `v`, `s`), checked by the media service. */
-const LiveStreamQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+const LiveStreamQuerySchema = z.record(StringSchema, z.union([StringSchema, z.array(StringSchema)]));
 
 /** An HLS segment's address: the device, its recording (when it began, ms) and the segment, with its token. */
-const HlsSegmentParamsSchema = z.object({ device_id: z.string(), recording: z.string(), segment: z.string() });
-const HlsSegmentQuerySchema = z.object({ t: z.string().optional() });
+const HlsSegmentParamsSchema = z.object({ device_id: StringSchema, recording: StringSchema, segment: StringSchema });
+const HlsSegmentQuerySchema = z.object({ t: StringSchema.optional() });
 
 /**
  * The live room's video: /api/live/play (playback addresses), /api/live/clip/create|publish|list, and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { StringSchema } from '../fields';
 import { post, raw } from '../endpoint';
 import {
   PayRequestDataSchema,
@@ -15,7 +15,7 @@ import {
 } from '../payment';
 
 const tag = 'payment';
-const Html = z.string().describe('HTML page');
+const Html = StringSchema.describe('HTML page');
 
 /**
  * /api/balance/Recharge, /api/balance/orders, /api/balance/order: recharge orders (users);
@@ -49,7 +49,7 @@ export const paymentEndpoints = {
     tag,
     summary: 'A payment provider’s notification (signed; answered within 5 s)',
     params: PaymentNotifyParamsSchema,
-    body: z.string(),
+    body: StringSchema,
     responses: { 200: PaymentNotifyAnswerSchema, 401: PaymentNotifyAnswerSchema, 503: PaymentNotifyAnswerSchema },
   }),
   /** The sandbox payment page (PAYMENT_PROVIDER=sandbox only). */
