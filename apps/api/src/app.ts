@@ -11,7 +11,7 @@ import { localePlugin } from './http/locale';
 import { securityPlugin } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import { firstPreview } from './http/page-preview';
-import { pagePictures } from './composition/page-pictures';
+import { pageFirstCalls, pagePictures } from './composition/index-page';
 import { webPlugin } from './http/web';
 import { registerRoutes, type ApiModule } from './api-module';
 import { inOrder, runLifecycle } from './lifecycle';
@@ -189,6 +189,7 @@ export const petheartApp = fp<{ container: Container; serveWeb?: boolean }>(
           (url, locale) => container.services.certificatePreview.preview(url, locale),
         ]),
         pictures: pagePictures(container.services.content, container.config.assetHost),
+        firstCalls: pageFirstCalls,
       });
   },
   { name: 'petheart' },

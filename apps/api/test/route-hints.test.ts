@@ -133,4 +133,41 @@ describe('the index page', () => {
     const next = await banner(-200);
     expect(pictures((await page('/pages/index/index')).body)).toEqual([next.cover]);
   });
+
+  it('gives the first answer of its banners and news with it, as the app would be answered, in its language', async () => {
+    const admin = await loginToken(api, DEMO.admin.email, DEMO.admin.password);
+    const title = 'Drive </script><script>alert(1)</script>';
+    okData(
+      await api.post(
+        '/api/admin/content/create',
+        {
+          kind: 'banner',
+          title: { en: title, ja: '冬の募金', 'zh-CN': title, 'zh-TW': title },
+          cover: (await uploadImage(api, admin)).url,
+          published: true,
+          sort_order: -300,
+        },
+        { token: admin },
+      ),
+      AdminContentItemSchema,
+    );
+    const given = (html: string) => {
+      const m = /<script type="application\/json" id="ph-answers">(.*?)<\/script>/su.exec(html);
+      return m ? (JSON.parse(m[1] ?? '') as { lang: string; answers: Record<string, { data: unknown }> }) : undefined;
+    };
+    const en = await page('/pages/index/index', { 'accept-language': 'en' });
+    // The operator's text cannot end the block: `<` is written as \u003c.
+    expect(en.body).not.toContain('</script><script>alert(1)');
+    const block = given(en.body);
+    expect(block?.lang).toBe('en');
+    const home = okData(await api.post('/api/content/home', {}, { lang: 'en' }), ContentHomeDataSchema);
+    expect(block?.answers['POST /api/content/home']?.data).toEqual(home);
+    expect(home.banners[0]?.title).toBe(title);
+
+    const ja = given((await page('/pages/index/index', { 'accept-language': 'ja' })).body);
+    expect(ja?.lang).toBe('ja');
+    expect(ContentHomeDataSchema.parse(ja?.answers['POST /api/content/home']?.data).banners[0]?.title).toBe('冬の募金');
+    // Other pages get none.
+    expect(given((await page('/pages/mine/mine')).body)).toBeUndefined();
+  });
 });

@@ -84,3 +84,19 @@ export function pictureTags(urls: readonly string[]): string {
     .map((url) => `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(url)}">`)
     .join('');
 }
+
+/** The calls a route's page makes at once (public, without input), whose first answers go with the page. */
+export type FirstCalls = (pathname: string) => readonly { method: 'GET' | 'POST'; url: string }[];
+
+/** The element the app reads them from (apps/web/src/shared/api/given.ts). */
+export const GIVEN_ANSWERS_ID = 'ph-answers';
+
+/**
+ * The answers as a JSON data block (not run: the CSP allows it), keyed `METHOD path`, in `lang`. `<` is written
+ * as \u003c, so no text in them can end the block.
+ */
+export function answersTag(lang: Locale, answers: Record<string, unknown>): string {
+  if (Object.keys(answers).length === 0) return '';
+  const json = JSON.stringify({ lang, answers }).replace(/</gu, '\\u003c');
+  return `<script type="application/json" id="${GIVEN_ANSWERS_ID}">${json}</script>`;
+}

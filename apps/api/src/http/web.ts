@@ -4,14 +4,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { Locale } from '@petheart/contracts';
 import { previewLocale, previewOf, withPreview, type PagePreviews } from './page-preview';
 import {
+  answersTag,
   hintTags,
   pathOfUrl,
   pictureTags,
   readRouteHints,
   routeHintOf,
   withHints,
+  type FirstCalls,
   type PagePictures,
 } from './route-hints';
 
@@ -21,8 +24,14 @@ import {
  * live room) gets index.html with its Open Graph tags, in the link's language. A route of the app gets index.html
  * naming the files its page needs (route-hints.ts).
  */
-export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: PagePreviews; pictures?: PagePictures }>(
-  async (app, { webDist, uploadDir, previews, pictures }) => {
+export const webPlugin = fp<{
+  webDist: string;
+  uploadDir: string;
+  previews?: PagePreviews;
+  pictures?: PagePictures;
+  firstCalls?: FirstCalls;
+}>(
+  async (app, { webDist, uploadDir, previews, pictures, firstCalls }) => {
     mkdirSync(uploadDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadDir,
@@ -77,7 +86,21 @@ export const webPlugin = fp<{ webDist: string; uploadDir: string; previews?: Pag
         app.log.warn({ err: error, url }, 'page pictures failed');
         return [];
       });
-      return withHints(await indexHtml(), pictureTags(shown) + tags);
+      return withHints(await indexHtml(), pictureTags(shown) + tags + (await firstAnswers(pathname, locale)));
+    };
+    /** The first answers of the page's first calls, asked of this app as the page would ask (public, in `locale`). */
+    const firstAnswers = async (pathname: string, locale: Locale): Promise<string> => {
+      const answers: Record<string, unknown> = {};
+      for (const call of firstCalls?.(pathname) ?? []) {
+        const res = await app.inject({
+          method: call.method,
+          url: call.url,
+          headers: { lang: locale, 'content-type': 'application/json' },
+          ...(call.method === 'POST' ? { payload: '{}' } : {}),
+        });
+        if (res.statusCode === 200) answers[`${call.method} ${call.url}`] = res.json();
+      }
+      return answersTag(locale, answers);
     };
     const previewPage = async (url: string, acceptLanguage: string | undefined): Promise<string | undefined> => {
       if (!previews) return undefined;

@@ -6,6 +6,7 @@ import { MESSAGES_NS, useLanguage } from '../i18n';
 import type { TokenStore } from '../session/storage';
 import { LOGIN_PATH } from '../navigation/paths';
 import { createApiClient, type ApiClient, type ApiClientDeps } from './client';
+import { readGivenAnswers } from './given';
 
 export const ApiContext = createContext<ApiClient | null>(null);
 
@@ -68,6 +69,8 @@ export function ApiProvider({
         void live.current.navigate(LOGIN_PATH);
       },
       ...(fetchImpl ? { fetch: fetchImpl } : {}),
+      // What the server gave with the page (the index page's banners and news): shown without asking again.
+      given: readGivenAnswers(document),
     }),
   );
 

@@ -8,6 +8,7 @@ import type {
   MessageKey,
   UploadData,
 } from '@petheart/contracts';
+import type { GivenAnswers } from './given';
 import { ApiError, type FieldIssue } from './errors';
 
 /** Spec §9: network time-out for request, upload and download. */
@@ -70,6 +71,8 @@ export interface ApiClientDeps {
   /** Where the API is: '' (the default) for the page's own origin. */
   origin?: string;
   fetch?: typeof fetch;
+  /** Answers given with the page (given.ts): a call they cover is not sent. */
+  given?: GivenAnswers;
   timeoutMs?: number;
   loadingDelayMs?: number;
   now?: () => Date;
@@ -236,7 +239,11 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } else {
       init.body = JSON.stringify(o.data ?? {});
     }
-    const result = await send(url, init);
+    const given = o.data === undefined ? deps.given?.take(method, o.path, deps.getLocale()) : undefined;
+    const result =
+      given !== undefined
+        ? { kind: 'response' as const, status: 200, body: typeof given === 'object' ? (given as Body | null) : null }
+        : await send(url, init);
     if (result.kind !== 'response') {
       const msg = t(result.kind === 'timeout' ? 'net.timeout' : 'net.failed');
       return failure(msg, { status: 0, code: 0 }, () => {

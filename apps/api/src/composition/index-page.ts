@@ -1,4 +1,4 @@
-import type { PagePictures } from '../http/route-hints';
+import type { FirstCalls, PagePictures } from '../http/route-hints';
 import type { ContentService } from '../modules/content/service';
 
 /** The index page (spec §2): its banners come first, and the first is its largest paint. */
@@ -17,3 +17,11 @@ export function pagePictures(content: Pick<ContentService, 'banners'>, assetHost
     return [image.startsWith('/') && !image.startsWith('//') ? `${assetHost.replace(/\/$/u, '')}${image}` : image];
   };
 }
+
+/**
+ * The calls each page makes at once whose first answer the page the server sends gives with it (decision 040):
+ * the index page's banners and news (public, the same for everyone in a language), so they show in its first
+ * render instead of one round trip after it.
+ */
+export const pageFirstCalls: FirstCalls = (pathname) =>
+  pathname === INDEX_PAGE_PATH ? [{ method: 'POST', url: '/api/content/home' }] : [];
