@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { translate, type JsonEndpoint } from '@petheart/contracts';
+import { translate, type JsonEndpoint, type Locale } from '@petheart/contracts';
 import { createApiClient } from './client';
 import { GIVEN_ANSWERS_ID, readGivenAnswers } from './given';
 
@@ -21,7 +21,7 @@ const home: JsonEndpoint<z.ZodUndefined, z.ZodObject<{ n: z.ZodNumber }>> = {
   data: z.object({ n: z.number() }),
 };
 
-function client(doc: Document, locale = 'en' as const) {
+function client(doc: Document, locale: Locale = 'en') {
   const fetchMock = vi.fn<typeof fetch>(() =>
     Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', time: 1, data: { n: 2 } }), { status: 200 })),
   );
