@@ -122,24 +122,17 @@ export const webPlugin = fp<{
       const html = accept.includes('text/html');
       // Link crawlers often ask for anything (*/*): a page with a preview answers them too.
       if (!html && accept !== '' && !accept.includes('*/*')) return;
-      const page = await previewPage(url, request.headers['accept-language']);
-      // Both answers below are in the reader's language (Accept-Language), which caches must tell apart.
+      const acceptLanguage = request.headers['accept-language'];
+      const preview = await previewPage(url, acceptLanguage);
+      if (preview === undefined && !html) return;
+      const page = preview ?? (await pageFor(url, acceptLanguage));
+      // A preview or a route's page is in the reader's language (Accept-Language), which caches must tell apart.
       if (page !== undefined) {
         await reply
           .header('Cache-Control', 'no-cache')
           .header('Vary', 'Accept-Language')
           .type('text/html; charset=utf-8')
           .send(page);
-        return reply;
-      }
-      if (!html) return;
-      const hintedPage = await pageFor(url, request.headers['accept-language']);
-      if (hintedPage !== undefined) {
-        await reply
-          .header('Cache-Control', 'no-cache')
-          .header('Vary', 'Accept-Language')
-          .type('text/html; charset=utf-8')
-          .send(hintedPage);
         return reply;
       }
       await reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
