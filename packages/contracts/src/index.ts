@@ -46,3 +46,4 @@ export * from './transparency';
 export * from './notification';
 export * from './share';
 export * from './route-hints';
+export * from './given-answers';

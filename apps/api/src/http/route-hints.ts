@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ROUTE_HINTS_FILE, RouteHintsSchema, type Locale, type RouteHint, type RouteHints } from '@petheart/contracts';
+import {
+  GIVEN_ANSWERS_ID,
+  ROUTE_HINTS_FILE,
+  RouteHintsSchema,
+  type Locale,
+  type RouteHint,
+  type RouteHints,
+} from '@petheart/contracts';
 
 /**
  * The page the server sends names the files its route needs (decision 040): `<link rel="modulepreload">` for the
@@ -87,9 +94,6 @@ export function pictureTags(urls: readonly string[]): string {
 
 /** The calls a route's page makes at once (public, without input), whose first answers go with the page. */
 export type FirstCalls = (pathname: string) => readonly { method: 'GET' | 'POST'; url: string }[];
-
-/** The element the app reads them from (apps/web/src/shared/api/given.ts). */
-export const GIVEN_ANSWERS_ID = 'ph-answers';
 
 /**
  * The answers as a JSON data block (not run: the CSP allows it), keyed `METHOD path`, in `lang`. `<` is written

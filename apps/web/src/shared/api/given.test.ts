@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { translate, type JsonEndpoint, type Locale } from '@petheart/contracts';
+import { GIVEN_ANSWERS_ID, translate, type JsonEndpoint, type Locale } from '@petheart/contracts';
 import { createApiClient } from './client';
-import { GIVEN_ANSWERS_ID, readGivenAnswers } from './given';
+import { readGivenAnswers } from './given';
 
 /** A page as the server sends it, with its given answers in the data block. */
 function pageWith(block: string): Document {

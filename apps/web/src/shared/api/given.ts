@@ -1,3 +1,5 @@
+import { GIVEN_ANSWERS_ID } from '@petheart/contracts';
+
 /**
  * Answers the server gave with the page (decision 040): the first answer of a call the page makes at once, in a
  * `<script type="application/json" id="ph-answers">` block (data, not a script: the CSP allows it), so the page
@@ -8,8 +10,6 @@ export interface GivenAnswers {
   /** The answer's body for `method path` in `lang`, once; undefined when there is none (left). */
   take(method: string, path: string, lang: string): unknown;
 }
-
-export const GIVEN_ANSWERS_ID = 'ph-answers';
 
 export const NO_GIVEN_ANSWERS: GivenAnswers = { take: () => undefined };
 
