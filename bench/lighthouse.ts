@@ -11,6 +11,7 @@ import {
   SIGNED_IN_PAGES,
   isLive,
   loadavg,
+  requireChrome,
   spread,
   userPath,
   waitUntilReady,
@@ -190,6 +191,7 @@ if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
   const only = argText('only');
   const save = argText('save');
   const url = argText('url');
+  requireChrome();
   let stop = async () => {};
   let base: string;
   if (url) {

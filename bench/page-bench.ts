@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screenEmulationMetrics } from 'lighthouse/core/config/constants.js';
 
@@ -25,6 +25,14 @@ export const PHONE = screenEmulationMetrics.mobile as unknown as {
   deviceScaleFactor: number;
 };
 export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Stops at once with what to do when there is no Chromium (Lighthouse waited for one without a word). */
+export function requireChrome() {
+  if (existsSync(CHROME_PATH)) return;
+  throw new Error(
+    `no Chromium at ${CHROME_PATH}: install Debian's (node scripts/ensure-chromium.mjs) or set CHROME_PATH`,
+  );
+}
 
 /** A path given on the command line, relative to where npm was run (npm -w runs scripts in bench/). */
 export const userPath = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
