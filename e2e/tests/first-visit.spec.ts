@@ -70,4 +70,33 @@ test.describe('app start (spec §4 version check)', () => {
       await ja.close();
     }
   });
+
+  test('from the first paint to the page, the screen is never blank (the logo until the app renders)', async ({
+    browser,
+    baseURL,
+  }) => {
+    // Japanese: its strings are not in the entry script, so the app's first render is nothing until they arrive.
+    const ja = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, locale: 'ja-JP' });
+    try {
+      const page = await ja.newPage();
+      await page.addInitScript(() => {
+        const blank: string[] = [];
+        Object.assign(window, { phBlank: blank });
+        const check = () => {
+          const root = document.getElementById('root');
+          const boot = document.querySelector('.ph-boot');
+          if (!root || !document.body.contains(root)) return;
+          const logo = boot !== null && getComputedStyle(boot).display !== 'none';
+          if (!logo && root.childElementCount === 0) blank.push(`${Math.round(performance.now())} ms`);
+        };
+        new MutationObserver(check).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/pages/mine/mine');
+      await expect(page.getByRole('heading', { name: 'マイページ' })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { phBlank: string[] }).phBlank)).toEqual([]);
+      await expect(page.locator('.ph-boot')).toBeHidden();
+    } finally {
+      await ja.close();
+    }
+  });
 });

@@ -138,7 +138,7 @@ test.describe('the installable app', () => {
       const reloaded = await page.reload();
       expect(reloaded?.fromServiceWorker()).toBe(true);
       await expect(tabBar(page)).toBeVisible();
-      await expect(page.locator('.ph-boot')).toHaveCount(0);
+      await expect(page.locator('.ph-boot')).toBeHidden();
 
       // Never opened in this browser: the app (its pages are precached) or the offline page, not Chromium's
       // error page (page.goto would throw net::ERR_INTERNET_DISCONNECTED).
