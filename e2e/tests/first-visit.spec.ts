@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 
 /** Counts the documents the page loads and notes how each script arrived. */
@@ -15,6 +15,16 @@ function watch(page: Page) {
 }
 
 const tabBar = (page: Page) => page.locator('.ph-tabbar');
+
+/** A page in a new browser context at phone size whose reader reads Japanese (closed after `use`). */
+async function inJapanese(browser: Browser, baseURL: string | undefined, use: (page: Page) => Promise<void>) {
+  const ja = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, locale: 'ja-JP' });
+  try {
+    await use(await ja.newPage());
+  } finally {
+    await ja.close();
+  }
+}
 
 test.describe('app start (spec §4 version check)', () => {
   test('a first visit loads the document once, its scripts brotli-compressed', async ({ page }) => {
@@ -46,9 +56,7 @@ test.describe('app start (spec §4 version check)', () => {
     browser,
     baseURL,
   }) => {
-    const ja = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, locale: 'ja-JP' });
-    try {
-      const page = await ja.newPage();
+    await inJapanese(browser, baseURL, async (page) => {
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/assets/')) scripts.push(new URL(request.url()).pathname);
@@ -66,9 +74,7 @@ test.describe('app start (spec §4 version check)', () => {
       // Named in the page or imported by the app, each file is downloaded once.
       const mine = scripts.filter((s) => /\/(?:MinePage|i18n-ja-me)-/u.test(s));
       expect(mine).toHaveLength(2);
-    } finally {
-      await ja.close();
-    }
+    });
   });
 
   test('from the first paint to the page, the screen is never blank (the logo until the app renders)', async ({
@@ -76,9 +82,7 @@ test.describe('app start (spec §4 version check)', () => {
     baseURL,
   }) => {
     // Japanese: its strings are not in the entry script, so the app's first render is nothing until they arrive.
-    const ja = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, locale: 'ja-JP' });
-    try {
-      const page = await ja.newPage();
+    await inJapanese(browser, baseURL, async (page) => {
       await page.addInitScript(() => {
         const blank: string[] = [];
         Object.assign(window, { phBlank: blank });
@@ -95,8 +99,6 @@ test.describe('app start (spec §4 version check)', () => {
       await expect(page.getByRole('heading', { name: 'マイページ' })).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { phBlank: string[] }).phBlank)).toEqual([]);
       await expect(page.locator('.ph-boot')).toBeHidden();
-    } finally {
-      await ja.close();
-    }
+    });
   });
 });
