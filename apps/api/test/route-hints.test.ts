@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminContentItemSchema,
@@ -9,6 +10,7 @@ import {
   type RouteHint,
   type RouteHints,
 } from '@petheart/contracts';
+import { COMPRESS_FROM_BYTES } from '../src/http/compression';
 import { fourLanguages, uploadImage } from './content-support';
 import { DEMO, createTestApi, loginToken, okData, type TestApi } from './harness';
 
@@ -169,5 +171,30 @@ describe('the index page', () => {
     expect(ContentHomeDataSchema.parse(ja?.answers['POST /api/content/home']?.data).banners[0]?.title).toBe('冬の募金');
     // Other pages get none.
     expect(given((await page('/pages/mine/mine')).body)).toBeUndefined();
+  });
+
+  it('goes out compressed to a browser that accepts it, as the app’s other files do', async () => {
+    const plain = await page('/pages/index/index', { 'accept-language': 'ja' });
+    // Its hints and first answers make it larger than the size from which answers are compressed.
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    const br = await page('/pages/index/index', { 'accept-language': 'ja', 'accept-encoding': 'br, gzip' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-language/iu);
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/iu);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await page('/pages/index/index', { 'accept-language': 'ja', 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    // What is not a page is still not found, and an API path that does not exist still answers as the API does.
+    const missing = await api.app.inject({
+      method: 'GET',
+      url: '/api/no/such/thing',
+      headers: { accept: 'application/json' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ data: { error: 'not_found' } });
+    expect((await page('/pages/no-such-file.js')).statusCode).toBe(404);
   });
 });
