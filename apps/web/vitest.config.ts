@@ -54,8 +54,8 @@ const base = {
     // slow to give: 5 s (vitest's default) was too little for a confirmation's Cancel on CI at b0a9574.
     testTimeout: 15_000,
     // antd-mobile's popups open and close on react-spring springs, and under load one now and then never ends:
-    // a dialog stayed at opacity 0 without being removed, a toast never appeared. Two of nine full web runs on
-    // this 2-core machine failed one such test, a different one each time (`--sequence.shuffle` with the failing
+    // a dialog stayed at opacity 0 without being removed, a toast never appeared. Three of eighteen full web runs
+    // on this 2-core machine failed one such test, after different files (`--sequence.shuffle` with the failing
     // seed passed on rerun), while animation frames kept coming (a probe after each test saw one every time).
     // Turning the animations off (react-spring's skipAnimation) hangs the publish page's uploader. A failed test
     // runs again, up to twice; one that fails three times in a row is a failure.
