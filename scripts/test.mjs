@@ -68,6 +68,20 @@ function failuresIn(file, kind) {
   return out;
 }
 
+/** Vitest tests that passed only when run again (the web projects' `retry`): named, so a flaky test shows. */
+function retriedIn(file) {
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    return (json.testResults ?? []).flatMap((f) =>
+      (f.assertionResults ?? [])
+        .filter((a) => a.status === 'passed' && (a.failureMessages ?? []).length > 0)
+        .map((a) => `${path.relative(root, f.name)} > ${a.fullName}\n    ${firstLines(a.failureMessages[0])}`),
+    );
+  } catch {
+    return [];
+  }
+}
+
 async function step(name, cmd, args, options) {
   console.log(`\n▶ ${name}`);
   const began = Date.now();
@@ -100,8 +114,10 @@ async function suite(name, cmd, args, report, kind, options) {
   const code = await step(name, cmd, args, options);
   const c = counts(report, kind) ?? { passed: 0, failed: 1 };
   if (code !== 0 && c.failed === 0) c.failed = 1; // the runner failed outside any test
-  results.push({ name, ...c, failures: failuresIn(report, kind) });
+  const retried = kind === 'vitest' ? retriedIn(report) : [];
+  results.push({ name, ...c, failures: failuresIn(report, kind), retried });
   console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
+  for (const r of retried) console.log(`passed when run again: ${r}`);
 }
 
 const vitest = (project, name) => {
@@ -153,7 +169,10 @@ const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a
   failed: 0,
 });
 console.log('\nSummary');
-for (const r of results) console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) {
+  const again = r.retried?.length ? ` (${r.retried.length} passed only when run again, named above)` : '';
+  console.log(`${r.name}: ${r.passed} passed, ${r.failed} failed${again}`);
+}
 console.log(`total: ${total.passed} passed, ${total.failed} failed`);
 console.log(`\nTime per step: ${timings.join(', ')}`);
 // What failed, once more at the end and in a file, so that a log's tail (CI keeps only that) says it.
