@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AdminContentItemSchema,
   ContentHomeDataSchema,
+  GIVEN_ANSWERS_ID,
   ROUTE_HINTS_FILE,
   type RouteHint,
   type RouteHints,
@@ -154,7 +155,7 @@ describe('the index page', () => {
       AdminContentItemSchema,
     );
     const given = (html: string) => {
-      const m = /<script type="application\/json" id="ph-answers">(.*?)<\/script>/su.exec(html);
+      const m = new RegExp(`<script type="application/json" id="${GIVEN_ANSWERS_ID}">(.*?)</script>`, 'su').exec(html);
       return m ? (JSON.parse(m[1] ?? '') as { lang: string; answers: Record<string, { data: unknown }> }) : undefined;
     };
     const en = await page('/pages/index/index', { 'accept-language': 'en' });

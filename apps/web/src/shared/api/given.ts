@@ -11,7 +11,7 @@ export interface GivenAnswers {
   take(method: string, path: string, lang: string): unknown;
 }
 
-export const NO_GIVEN_ANSWERS: GivenAnswers = { take: () => undefined };
+const NO_GIVEN_ANSWERS: GivenAnswers = { take: () => undefined };
 
 /** Reads the block once from the page; a missing or unreadable block gives nothing. */
 export function readGivenAnswers(doc: Pick<Document, 'getElementById'>): GivenAnswers {
