@@ -36,23 +36,30 @@ const firstLines = (text) =>
     .slice(0, 6)
     .join('\n    ');
 
-/** The failed tests named in a report, each with the start of its message. */
+/**
+ * The failed tests named in a report, each with the start of its message; and vitest's tests that passed only
+ * when run again (the web projects' `retry`), named so that a flaky test shows.
+ */
 function failuresIn(file, kind) {
   let json;
   try {
     json = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return [];
+    return { failures: [], retried: [] };
   }
   const out = [];
   if (kind === 'vitest') {
+    const retried = [];
     for (const f of json.testResults ?? []) {
       const rel = path.relative(root, f.name);
+      const named = (a) => `${rel} > ${a.fullName}\n    ${firstLines(a.failureMessages?.[0])}`;
       const bad = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
-      for (const a of bad) out.push(`${rel} > ${a.fullName}\n    ${firstLines(a.failureMessages?.[0])}`);
+      out.push(...bad.map(named));
       if (f.status === 'failed' && bad.length === 0) out.push(`${rel}\n    ${firstLines(f.message)}`);
+      const again = (f.assertionResults ?? []).filter((a) => a.status === 'passed' && a.failureMessages?.length);
+      retried.push(...again.map(named));
     }
-    return out;
+    return { failures: out, retried };
   }
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
@@ -65,21 +72,7 @@ function failuresIn(file, kind) {
   };
   for (const s of json.suites ?? []) walk(s);
   for (const e of json.errors ?? []) out.push(`(outside any test)\n    ${firstLines(e.message)}`);
-  return out;
-}
-
-/** Vitest tests that passed only when run again (the web projects' `retry`): named, so a flaky test shows. */
-function retriedIn(file) {
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    return (json.testResults ?? []).flatMap((f) =>
-      (f.assertionResults ?? [])
-        .filter((a) => a.status === 'passed' && (a.failureMessages ?? []).length > 0)
-        .map((a) => `${path.relative(root, f.name)} > ${a.fullName}\n    ${firstLines(a.failureMessages[0])}`),
-    );
-  } catch {
-    return [];
-  }
+  return { failures: out, retried: [] };
 }
 
 async function step(name, cmd, args, options) {
@@ -114,8 +107,8 @@ async function suite(name, cmd, args, report, kind, options) {
   const code = await step(name, cmd, args, options);
   const c = counts(report, kind) ?? { passed: 0, failed: 1 };
   if (code !== 0 && c.failed === 0) c.failed = 1; // the runner failed outside any test
-  const retried = kind === 'vitest' ? retriedIn(report) : [];
-  results.push({ name, ...c, failures: failuresIn(report, kind), retried });
+  const { failures, retried } = failuresIn(report, kind);
+  results.push({ name, ...c, failures, retried });
   console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
   for (const r of retried) console.log(`passed when run again: ${r}`);
 }
